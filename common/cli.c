@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Shared command-line helpers.  See cli.h.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const char *program_name = "smack-utils";
+
+/* Output that could not be written (a full disk, a closed pipe) must not
+ * end in a successful exit status: scripts would trust a truncated list. */
+static void close_stdout(void)
+{
+	bool failed = ferror(stdout);
+
+	if (fclose(stdout) != 0 && errno != EBADF)
+		failed = true;
+	if (failed) {
+		fprintf(stderr, "%s: write error on standard output\n",
+			program_name);
+		_exit(EXIT_FAILURE);
+	}
+	if (fclose(stderr) != 0)
+		_exit(EXIT_FAILURE);
+}
+
+void cli_init(const char *argv0)
+{
+	const char *slash;
+
+	if (argv0 && *argv0) {
+		slash = strrchr(argv0, '/');
+		program_name = slash ? slash + 1 : argv0;
+	}
+	atexit(close_stdout);
+}
+
+const char *cli_name(void)
+{
+	return program_name;
+}
+
+static void vwarn(bool with_errno, const char *fmt, va_list ap)
+{
+	int saved = errno;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", program_name);
+	vfprintf(stderr, fmt, ap);
+	if (with_errno)
+		fprintf(stderr, ": %s", strerror(saved));
+	fputc('\n', stderr);
+	errno = saved;
+}
+
+void cli_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(false, fmt, ap);
+	va_end(ap);
+}
+
+void cli_warn_errno(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(true, fmt, ap);
+	va_end(ap);
+}
+
+void cli_die(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(false, fmt, ap);
+	va_end(ap);
+	exit(status);
+}
+
+void cli_die_errno(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(true, fmt, ap);
+	va_end(ap);
+	exit(status);
+}
+
+void cli_try_help(int status)
+{
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+		program_name);
+	exit(status);
+}
+
+void cli_print_version(void)
+{
+	printf("%s (%s) %s\n", program_name, PACKAGE_NAME, PACKAGE_VERSION);
+	exit(EXIT_SUCCESS);
+}
+
+void cli_parse_error(void *userdata, const char *file, unsigned int line,
+		     unsigned int column, const char *message)
+{
+	int *count = userdata;
+
+	fflush(stdout);
+	if (column)
+		fprintf(stderr, "%s: %s:%u:%u: %s\n", program_name, file, line,
+			column, message);
+	else if (line)
+		fprintf(stderr, "%s: %s:%u: %s\n", program_name, file, line,
+			message);
+	else
+		fprintf(stderr, "%s: %s: %s\n", program_name, file, message);
+	if (count)
+		(*count)++;
+}
+
+bool cli_parse_long(const char *s, long min, long max, long *value)
+{
+	char *end;
+	long v;
+
+	if (!s || !*s)
+		return false;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return false;
+	*value = v;
+	return true;
+}

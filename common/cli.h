@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Helpers shared by the smack-utils command-line tools: messages prefixed
+ * with the program name, --version, "try --help", and a checked stdout.
+ */
+#ifndef SMACK_CLI_H
+#define SMACK_CLI_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Exit codes common to the tools (each man page lists its own). */
+#define EXIT_USAGE 2
+
+#define CLI_NORETURN __attribute__((noreturn))
+#define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
+
+/* Sets the program name used in messages and registers the stdout check
+ * that turns a failed write of the output into a failing exit status. */
+void cli_init(const char *argv0);
+const char *cli_name(void);
+
+/* "prog: message" on stderr. */
+void cli_warn(const char *fmt, ...) CLI_PRINTF(1, 2);
+/* "prog: message: strerror(errno)" on stderr. */
+void cli_warn_errno(const char *fmt, ...) CLI_PRINTF(1, 2);
+void cli_die(int status, const char *fmt, ...) CLI_NORETURN CLI_PRINTF(2, 3);
+void cli_die_errno(int status, const char *fmt, ...) CLI_NORETURN CLI_PRINTF(2, 3);
+
+/* "Try 'prog --help' for more information." then exit(status). */
+void cli_try_help(int status) CLI_NORETURN;
+/* "prog (smack-utils) VERSION" on stdout, then exit(0). */
+void cli_print_version(void) CLI_NORETURN;
+
+/* A libsmack parse-error callback printing "FILE:LINE:COL: message" (the
+ * column is left out when 0); userdata, if not NULL, is an int counter. */
+void cli_parse_error(void *userdata, const char *file, unsigned int line,
+		     unsigned int column, const char *message);
+
+/* Parses a decimal integer in [min, max]; false when s is not one. */
+bool cli_parse_long(const char *s, long min, long max, long *value);
+
+#endif /* SMACK_CLI_H */

@@ -1,0 +1,89 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# The init of the UML guest (see run-kernel.sh).  It mounts what the cases
+# need, runs each case of tests/kernel/cases in a fresh tmpfs and from a
+# clean kernel rule state, writes the results to $SMACK_TEST_OUT on the
+# host, and powers off.  The host's files are visible through hostfs at the
+# same paths, so the build tree is used in place.
+
+out=$SMACK_TEST_OUT
+src=$SMACK_TEST_SRCDIR
+build=$SMACK_TEST_BUILDDIR
+pattern=${SMACK_TEST_CASES:-*}
+smackfs=/sys/fs/smackfs
+
+export PATH="$build/utils:$build/tests/kernel:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+export HOME=/root LC_ALL=C
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t smackfs smackfs "$smackfs"
+mount -t securityfs securityfs /sys/kernel/security 2>/dev/null
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+hostname smack-guest 2>/dev/null
+: > "$out/booted"
+
+# Put back every knob a case may have changed; rules cannot be deleted,
+# only emptied, which makes them vanish from load2.
+reset_kernel_state() {
+	echo - > "$smackfs/onlycap"
+	awk '{ print $1 " " $2 " -" }' "$smackfs/load2" > "$out/clear.rules"
+	cat "$out/clear.rules" > "$smackfs/load2"
+	echo _ > "$smackfs/ambient"
+	echo 1 > "$smackfs/logging"
+	echo 0 > "$smackfs/ptrace"
+	echo 3 > "$smackfs/doi"
+	echo 250 > "$smackfs/direct"
+	echo 251 > "$smackfs/mapped"
+}
+
+# Turns a case's "ok - what" lines into "ok - case: what" result lines.
+record_case() {
+	name=$1 rc=$2 log=$3
+	awk -v name="$name" -v rc="$rc" '
+		/^(ok|not ok)( |$)/ {
+			n++
+			status = ($0 ~ /^not ok/) ? "not ok" : "ok"
+			if (status == "not ok") bad++
+			rest = $0
+			sub(/^(not ok|ok) *[0-9]* *-? */, "", rest)
+			# Check names its cases "file.c:tcase:test: Passed".
+			sub(/^[^ ]*\.c:[^:]*:/, "", rest)
+			sub(/: Passed$/, "", rest)
+			print status " - " name ": " rest
+		}
+		END {
+			if (rc == 77 && n == 0)
+				print "ok - " name " # SKIP case skipped itself"
+			else if (rc != 0 && rc != 77 && bad == 0)
+				print "not ok - " name ": exited with status " rc
+			else if (n == 0)
+				print "ok - " name
+		}' "$log" >> "$out/results"
+	if [ "$rc" -ne 0 ] && [ "$rc" -ne 77 ] || grep -q '^not ok' "$log"; then
+		echo "--- $name (exit $rc), last lines of its log:" >> "$out/results"
+		tail -n 25 "$log" | sed 's/^/    /' >> "$out/results"
+	fi
+}
+
+: > "$out/results"
+for case_file in "$src"/tests/kernel/cases/*.sh; do
+	name=$(basename "$case_file" .sh)
+	# shellcheck disable=SC2254
+	case $name in $pattern) ;; *) continue ;; esac
+	reset_kernel_state
+	mount -t tmpfs -o mode=1777 tmpfs "$out/tmpfs"
+	(
+		cd "$out/tmpfs" || exit 1
+		export T="$out/tmpfs" SMACKFS="$smackfs" SRCDIR="$src" \
+			BUILDDIR="$build" CASE="$name"
+		exec timeout 300 sh "$case_file"
+	) > "$out/$name.log" 2>&1 < /dev/null
+	record_case "$name" $? "$out/$name.log"
+	umount -l "$out/tmpfs"
+done
+
+: > "$out/done"
+sync
+poweroff -f

@@ -1,0 +1,74 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Boots the User-Mode-Linux kernel with Smack, runs every kernel test case
+# inside it (tests/kernel/guest-init.sh is the guest's init), and prints the
+# results as TAP.  A kernel that does not boot, or a guest that does not
+# finish, is a hard failure ("Bail out!"), never a pass.
+#
+# Environment: abs_top_srcdir, abs_top_builddir (set by make check),
+# LINUX_UML (the kernel), KERNEL_CASES (shell glob of case names to run),
+# KERNEL_TIMEOUT (seconds for the whole boot, default 900).
+set -u
+
+srcdir=${abs_top_srcdir:?abs_top_srcdir not set}
+builddir=${abs_top_builddir:?abs_top_builddir not set}
+uml=${LINUX_UML:-/usr/bin/linux.uml}
+timeout=${KERNEL_TIMEOUT:-900}
+
+out=$builddir/tests/kernel/out/run.$$
+rm -rf "$out"
+mkdir -p "$out/tmpfs" || { echo "Bail out! cannot create $out"; exit 1; }
+
+if [ ! -x "$uml" ]; then
+	echo "Bail out! no User-Mode-Linux kernel at '$uml' (apt-get install user-mode-linux)"
+	exit 1
+fi
+
+# UML keeps guest memory in a file under TMPDIR; give it a private one.
+umltmp=$(mktemp -d "${TMPDIR:-/tmp}/smack-uml.XXXXXX") || exit 1
+trap 'rm -rf "$umltmp"' EXIT
+
+# Parameters the kernel does not know become the init's environment.
+TMPDIR=$umltmp timeout "$timeout" "$uml" mem=256M root=/dev/root \
+	rootfstype=hostfs rootflags=/ rw lsm=smack \
+	init="$srcdir/tests/kernel/guest-init.sh" \
+	con0=null,fd:1 con=null \
+	SMACK_TEST_SRCDIR="$srcdir" SMACK_TEST_BUILDDIR="$builddir" \
+	SMACK_TEST_OUT="$out" SMACK_TEST_CASES="${KERNEL_CASES:-*}" \
+	> "$out/console.log" 2>&1 </dev/null
+status=$?
+
+if [ ! -f "$out/booted" ]; then
+	echo "Bail out! the Smack UML kernel did not boot (exit $status); console:"
+	sed 's/^/# /' "$out/console.log" | tail -n 40
+	exit 1
+fi
+if [ ! -f "$out/results" ]; then
+	echo "Bail out! the guest wrote no results"
+	exit 1
+fi
+
+# Renumber the guest's "ok - case: what" lines into one TAP stream.
+n=0
+while IFS= read -r line; do
+	case $line in
+	"ok "*|"not ok "*)
+		n=$((n + 1))
+		case $line in
+		"ok "*) echo "ok $n ${line#ok }" ;;
+		*) echo "not ok $n ${line#not ok }" ;;
+		esac ;;
+	*) echo "# $line" ;;
+	esac
+done < "$out/results"
+
+if [ ! -f "$out/done" ]; then
+	n=$((n + 1))
+	echo "not ok $n - the guest did not finish (exit $status, timeout ${timeout}s); see $out/console.log"
+fi
+if [ "$n" -eq 0 ]; then
+	echo "Bail out! no kernel test case ran"
+	exit 1
+fi
+echo "1..$n"

@@ -1,22 +1,40 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# Builds smack-utils from scratch in build/test and runs every test: the
-# unit tests and the real-kernel tests in User-Mode-Linux.  Ends with the
-# line "N passed, N failed, N skipped" and a non-zero exit status on any
-# failure.  This is README's test command and what .ci/run runs.
+# Builds smack-utils from scratch and runs every test, in several builds:
+#
+#   default     -Werror build: unit tests, host tests, Smack kernel tests (UML)
+#   valgrind    the unit tests of that build under valgrind memcheck
+#   asan        ASan+UBSan build: every test that runs on the host
+#   ubsan       UBSan build: the kernel tests (ASan's shadow memory does not
+#               fit in a UML guest's address space, so ASan cannot run there)
+#   static      --disable-shared: every test, kernel tests included
+#   musl        library and tools built with musl-gcc (no libcap, no Check)
+#   fuzz        a short run of every libFuzzer harness
+#   distcheck   make distcheck (a tarball that builds and passes make check)
+#
+# Ends with "N passed, N failed, N skipped"; exits non-zero on any failure.
+# STAGES="default asan" tests/run-all.sh runs a subset.  This is README's
+# test command and what .ci/run runs.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-build=$top/build/test
 jobs=$(nproc 2>/dev/null || echo 2)
+stages=${STAGES:-default valgrind asan ubsan static musl fuzz distcheck}
 
 passed=0 failed=0 skipped=0
+summary=""
+
+note() {
+	summary="$summary$(printf '  %-10s %s' "$1" "$2")
+"
+}
 
 # Adds the counts of one Automake test-suite.log to the totals.
 count_suite() {
-	log=$1
+	stage=$1 log=$2
 	if [ ! -f "$log" ]; then
 		failed=$((failed + 1))
+		note "$stage" "no test-suite.log: the test run did not start"
 		return
 	fi
 	eval "$(awk '
@@ -25,42 +43,138 @@ count_suite() {
 		/^# SKIP:/  { s += $3 }
 		END { printf "p=%d f=%d s=%d\n", p, f, s }' "$log")"
 	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-}
-
-step() {
-	echo "==> $*"
-}
-
-step "bootstrap and configure ($build)"
-( cd "$top" && ./autogen.sh ) > /dev/null || { echo "0 passed, 1 failed"; exit 1; }
-rm -rf "$build" && mkdir -p "$build" && cd "$build" || exit 1
-if ! "$top/configure" --enable-werror > configure.out 2>&1; then
-	cat configure.out
-	echo "0 passed, 1 failed"
-	exit 1
-fi
-
-step "build"
-if ! make -j"$jobs" > make.out 2>&1; then
-	cat make.out
-	echo "0 passed, 1 failed"
-	exit 1
-fi
-
-step "make check (unit tests, then the Smack kernel in UML)"
-make -j"$jobs" check > check.out 2>&1
-grep -E '^(PASS|FAIL|ERROR|SKIP|XPASS|XFAIL):' check.out | grep -v '^PASS' || true
-grep -E '^# (TOTAL|PASS|FAIL|ERROR|SKIP):' check.out || tail -n 30 check.out
-count_suite "$build/test-suite.log"
-
-# Each failing test's log, for whoever reads the CI output.
-if [ "$failed" -ne 0 ]; then
-	for log in $(find "$build/tests" -name '*.log' ! -name test-suite.log); do
-		grep -q -E '^(not ok|Bail out!)' "$log" || continue
-		echo "--- $log"
-		tail -n 60 "$log"
+	note "$stage" "$p passed, $f failed, $s skipped"
+	[ "$f" -eq 0 ] && return
+	# Each failing test's log, for whoever reads the CI output.
+	grep -E '^(FAIL|ERROR|XPASS):' "$log" | sed 's/^/    /'
+	for t in $(find "$(dirname "$log")/tests" -name '*.log'); do
+		grep -q -E '^(not ok|Bail out!)' "$t" || continue
+		echo "--- $t"
+		grep -E '^(not ok|Bail out!|#)' "$t" | head -n 60
 	done
-fi
+}
 
+# One pass/fail for a whole step that is not a test suite.
+count_step() {
+	stage=$1 status=$2 what=$3
+	if [ "$status" -eq 0 ]; then
+		passed=$((passed + 1))
+		note "$stage" "ok: $what"
+	else
+		failed=$((failed + 1))
+		note "$stage" "FAILED: $what"
+	fi
+}
+
+# configure_build DIR ARGS...: a fresh out-of-tree build; 1 on failure.
+configure_build() {
+	dir=$1; shift
+	rm -rf "$dir" && mkdir -p "$dir" || return 1
+	( cd "$dir" && "$top/configure" "$@" > configure.out 2>&1 ) || {
+		tail -n 30 "$dir/configure.out"; return 1; }
+	( cd "$dir" && make -j"$jobs" > make.out 2>&1 ) || {
+		grep -E 'error|warning' "$dir/make.out" | head -n 40
+		tail -n 20 "$dir/make.out"; return 1; }
+}
+
+# Test names of a build, filtered: "unit" (compiled programs), "host"
+# (all but the kernel tier), "kernel".
+tests_of() {
+	all=$(make -s -C "$1" print-tests)
+	for t in $all; do
+		case $2:$t in
+		kernel:tests/kernel/run-kernel.sh) echo "$t" ;;
+		host:tests/kernel/run-kernel.sh|kernel:*) ;;
+		host:*) echo "$t" ;;
+		unit:*.sh|unit:*.test) ;;
+		unit:*) echo "$t" ;;
+		esac
+	done | tr '\n' ' '
+}
+
+# check_in STAGE DIR [make check arguments]
+check_in() {
+	stage=$1 dir=$2; shift 2
+	echo "==> $stage: make check $*"
+	rm -f "$dir/test-suite.log"
+	( cd "$dir" && make -j"$jobs" check "$@" > check-$stage.out 2>&1 )
+	grep -E '^# (TOTAL|PASS|FAIL|ERROR|SKIP):' "$dir/check-$stage.out" | tr '\n' ' '
+	echo
+	count_suite "$stage" "$dir/test-suite.log"
+}
+
+echo "==> bootstrap"
+( cd "$top" && ./autogen.sh ) > /dev/null 2>&1 || {
+	echo "autogen.sh failed"; echo "0 passed, 1 failed"; exit 1; }
+
+for stage in $stages; do
+	case $stage in
+	default)
+		echo "==> default: configure and build"
+		if configure_build "$top/build/test" --enable-werror; then
+			check_in default "$top/build/test"
+		else
+			count_step default 1 "configure and build"
+		fi ;;
+	valgrind)
+		[ -f "$top/build/test/Makefile" ] || configure_build "$top/build/test" --enable-werror
+		check_in valgrind "$top/build/test" \
+			TESTS="$(tests_of "$top/build/test" unit)" \
+			TESTS_WRAPPER="$top/tests/valgrind-wrap.sh" ;;
+	asan)
+		echo "==> asan: configure and build"
+		if configure_build "$top/build/asan" --enable-asan --enable-ubsan --enable-werror; then
+			ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+			UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+			check_in asan "$top/build/asan" TESTS="$(tests_of "$top/build/asan" host)"
+		else
+			count_step asan 1 "configure and build"
+		fi ;;
+	ubsan)
+		echo "==> ubsan: configure and build"
+		if configure_build "$top/build/ubsan" --enable-ubsan --enable-werror; then
+			check_in ubsan "$top/build/ubsan" TESTS=tests/kernel/run-kernel.sh
+		else
+			count_step ubsan 1 "configure and build"
+		fi ;;
+	static)
+		echo "==> static: configure and build (--disable-shared)"
+		if configure_build "$top/build/static" --disable-shared --enable-werror; then
+			check_in static "$top/build/static"
+		else
+			count_step static 1 "configure and build"
+		fi ;;
+	musl)
+		echo "==> musl: build with musl-gcc"
+		if command -v musl-gcc > /dev/null; then
+			configure_build "$top/build/musl" CC=musl-gcc --without-libcap \
+				--disable-tests --disable-shared --enable-werror
+			count_step musl $? "library and tools build with musl-gcc"
+		else
+			count_step musl 1 "musl-gcc not installed (apt-get install musl-tools)"
+		fi ;;
+	fuzz)
+		if [ -x "$top/fuzz/run.sh" ]; then
+			echo "==> fuzz: a short run of each harness"
+			"$top/fuzz/run.sh" > "$top/build/fuzz.out" 2>&1
+			status=$?
+			tail -n 20 "$top/build/fuzz.out"
+			count_step fuzz $status "every fuzz harness, short run"
+		fi ;;
+	distcheck)
+		[ -f "$top/build/test/Makefile" ] || configure_build "$top/build/test" --enable-werror
+		echo "==> distcheck"
+		( cd "$top/build/test" && make -j"$jobs" distcheck > distcheck.out 2>&1 )
+		status=$?
+		[ $status -eq 0 ] || tail -n 40 "$top/build/test/distcheck.out"
+		count_step distcheck $status "make distcheck" ;;
+	*)
+		count_step "$stage" 1 "unknown stage" ;;
+	esac
+done
+
+echo
+echo "Summary by stage:"
+printf '%s' "$summary"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -10,6 +10,8 @@
 #               fit in a UML guest's address space, so ASan cannot run there)
 #   static      --disable-shared: every test, kernel tests included
 #   musl        library and tools built with musl-gcc (no libcap, no Check)
+#   install     make install into a scratch prefix, then a program built
+#               with pkg-config's flags links and runs against it
 #   fuzz        a short run of every libFuzzer harness
 #   distcheck   make distcheck (a tarball that builds and passes make check)
 #
@@ -19,7 +21,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
-stages=${STAGES:-default valgrind asan ubsan static musl fuzz distcheck}
+stages=${STAGES:-default valgrind asan ubsan static musl install fuzz distcheck}
 
 passed=0 failed=0 skipped=0
 summary=""
@@ -103,6 +105,23 @@ check_in() {
 	count_suite "$stage" "$dir/test-suite.log"
 }
 
+# Installs into a scratch prefix and builds a client with pkg-config.
+check_install() {
+	prefix=$top/build/prefix
+	rm -rf "$prefix"
+	configure_build "$top/build/install" --prefix="$prefix" || return 1
+	( cd "$top/build/install" && make install > install.out 2>&1 ) || return 1
+	flags=$(PKG_CONFIG_PATH=$prefix/lib/pkgconfig pkg-config --cflags --libs libsmack) || return 1
+	cat > "$top/build/install/client.c" <<'CLIENT'
+#include <sys/smack.h>
+int main(void) { return smack_label_length("Viewer") == 6 ? 0 : 1; }
+CLIENT
+	# shellcheck disable=SC2086
+	cc -o "$top/build/install/client" "$top/build/install/client.c" $flags || return 1
+	LD_LIBRARY_PATH=$prefix/lib "$top/build/install/client" || return 1
+	nm -D --with-symbol-versions "$prefix/lib/libsmack.so.1" | grep -q 'smack_label_length@@LIBSMACK_1.1'
+}
+
 echo "==> bootstrap"
 ( cd "$top" && ./autogen.sh ) > /dev/null 2>&1 || {
 	echo "autogen.sh failed"; echo "0 passed, 1 failed"; exit 1; }
@@ -161,6 +180,10 @@ for stage in $stages; do
 			tail -n 20 "$top/build/fuzz.out"
 			count_step fuzz $status "every fuzz harness, short run"
 		fi ;;
+	install)
+		echo "==> install: pkg-config from the install prefix"
+		check_install
+		count_step install $? "install, pkg-config --cflags --libs libsmack, link and run" ;;
 	distcheck)
 		[ -f "$top/build/test/Makefile" ] || configure_build "$top/build/test" --enable-werror
 		echo "==> distcheck"

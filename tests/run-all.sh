@@ -109,7 +109,8 @@ check_in() {
 check_install() {
 	prefix=$top/build/prefix
 	rm -rf "$prefix"
-	configure_build "$top/build/install" --prefix="$prefix" || return 1
+	configure_build "$top/build/install" --prefix="$prefix" \
+		--with-systemdsystemunitdir="$prefix/lib/systemd/system" || return 1
 	( cd "$top/build/install" && make install > install.out 2>&1 ) || return 1
 	flags=$(PKG_CONFIG_PATH=$prefix/lib/pkgconfig pkg-config --cflags --libs libsmack) || return 1
 	cat > "$top/build/install/client.c" <<'CLIENT'

@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * parse.h - the line and field reader that every parser of libsmack shares
+ * (rules, CIPSO, netlabel, onlycap files), so that they all agree on what
+ * a line, a comment and a field are, and report errors the same way.
+ *
+ * Input format, common to every file the library reads:
+ *   - lines end in "\n" or "\r\n"; the last line may lack its line end;
+ *   - lines are of any length (nothing is truncated; the buffer grows);
+ *   - a line that is empty, only blanks, or whose first non-blank byte is
+ *     '#' or ';' is skipped (systemd's boot loader takes the same lines);
+ *   - a NUL byte anywhere in a line is an error reported at its column,
+ *     and the line is skipped;
+ *   - fields are separated by runs of spaces and tabs; columns are 1-based
+ *     byte offsets into the line.
+ *
+ * Errors go through a struct parse_ctx: parse_error() formats a message
+ * and calls the caller's smack_parse_error_fn with the file name, line and
+ * column (0 when they do not apply), and counts it.  A parser keeps going
+ * after an error so that a checker sees all of them, and adds nothing
+ * unless ctx->errors is still 0 at the end.
+ *
+ * Typical use:
+ *
+ *	struct parse_ctx ctx = PARSE_CTX_INIT(name, on_error, userdata);
+ *	struct parse_reader r;
+ *	struct parse_line line;
+ *	struct parse_field f[4];
+ *	size_t n;
+ *	int ret;
+ *
+ *	parse_reader_fd(&r, &ctx, fd);
+ *	while ((ret = parse_reader_next(&r, &line)) > 0) {
+ *		n = parse_split(&line, f, 4);
+ *		...
+ *	}
+ *	parse_reader_release(&r);
+ *	if (ret < 0 || ctx.errors) ... fail ...
+ */
+#ifndef LIBSMACK_PARSE_H
+#define LIBSMACK_PARSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sys/smack.h"
+
+/* The name used in messages when the caller gave none. */
+#define PARSE_DEFAULT_NAME "(input)"
+
+/* Where errors go, and how many there were. */
+struct parse_ctx {
+	const char *name;		/* file name as given, never NULL */
+	smack_parse_error_fn on_error;	/* may be NULL: errors only counted */
+	void *userdata;
+	unsigned int errors;		/* errors reported so far */
+};
+
+#define PARSE_CTX_INIT(file, fn, data) \
+	{ .name = (file) ? (file) : PARSE_DEFAULT_NAME, .on_error = (fn), \
+	  .userdata = (data), .errors = 0 }
+
+/*
+ * Formats a message (printf style) and hands it to ctx->on_error with
+ * ctx->name, line and column; counts it in ctx->errors.  Never fails: if
+ * the message cannot be formatted, a fixed one is reported instead.
+ */
+void parse_error(struct parse_ctx *ctx, unsigned int line,
+		 unsigned int column, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/*
+ * Quotes len bytes of s for a message: "text", cut after PARSE_QUOTE_MAX
+ * bytes with "..." after the closing quote, bytes outside printable ASCII
+ * shown as \xHH.  Writes into buf and returns it.
+ */
+#define PARSE_QUOTE_MAX 64
+#define PARSE_QUOTE_SIZE (PARSE_QUOTE_MAX * 4 + 8)
+const char *parse_quote(char buf[PARSE_QUOTE_SIZE], const char *s, size_t len);
+
+/* One line, without its line end; valid until the next call on the
+ * reader that returned it. */
+struct parse_line {
+	const char *text;
+	size_t len;
+	unsigned int number;		/* 1-based */
+};
+
+/* One whitespace-separated field of a line (not NUL-terminated). */
+struct parse_field {
+	const char *text;
+	size_t len;
+	unsigned int column;		/* 1-based */
+};
+
+/*
+ * Splits a line into fields, stores the first max of them in fields and
+ * returns how many there are in all (which may be more than max, so that
+ * "expected 3 fields, found 5" can be said).
+ */
+size_t parse_split(const struct parse_line *line, struct parse_field *fields,
+		   size_t max);
+
+/*
+ * Checks a field that must be a label; when it is not, reports
+ * 'label "a/b" contains '/'' at the field's column and returns false.
+ */
+bool parse_check_label(struct parse_ctx *ctx, unsigned int line,
+		       const struct parse_field *f);
+
+/*
+ * Parses a field that must be an access string into *mask; when it is
+ * not one, reports e.g. 'unknown access letter 'q' in "rwq"' at the
+ * column of the bad letter and returns false.
+ */
+bool parse_check_access(struct parse_ctx *ctx, unsigned int line,
+			const struct parse_field *f, unsigned int *mask);
+
+/* A line reader over a file descriptor or a buffer in memory. */
+struct parse_reader {
+	struct parse_ctx *ctx;
+	int fd;			/* -1 when reading a buffer */
+	const char *data;	/* the buffer, or window of what was read */
+	char *window;		/* owned read buffer (fd mode), or NULL */
+	size_t cap;		/* size of window */
+	size_t start;		/* first byte not yet returned */
+	size_t end;		/* end of valid bytes in data */
+	unsigned int line;	/* number of the last line returned */
+	bool eof;
+};
+
+/* Reads len bytes of buf (which need not be NUL-terminated).  Cannot fail;
+ * buf must outlive the reader. */
+void parse_reader_buffer(struct parse_reader *r, struct parse_ctx *ctx,
+			 const char *buf, size_t len);
+/* Reads fd from its current offset to its end, in large chunks; the
+ * window grows only for a line longer than it.  Does not close fd. */
+void parse_reader_fd(struct parse_reader *r, struct parse_ctx *ctx, int fd);
+
+/*
+ * Returns 1 and the next line that is not blank, a comment or in error;
+ * 0 at the end of the input; -1 with errno on a failed read or allocation,
+ * which has then been reported through ctx (line 0).
+ */
+int parse_reader_next(struct parse_reader *r, struct parse_line *line);
+/* Frees what the reader allocated; the reader may be reused after init. */
+void parse_reader_release(struct parse_reader *r);
+
+/*
+ * Parses one open file; name and errors are in ctx.  Returns 0, or -1 with
+ * errno (EINVAL when the file had parse errors, already reported).
+ */
+typedef int (*parse_file_fn)(void *arg, int fd, struct parse_ctx *ctx);
+
+/* Flags of parse_path(). */
+#define PARSE_PATH_OPTIONAL	0x1	/* a path that does not exist is no
+					 * error: nothing is read */
+#define PARSE_PATH_FILE_ONLY	0x2	/* path must be a file, not a
+					 * directory */
+
+/*
+ * Calls fn for path, if it is a file, or for each file of the directory
+ * path, in strcmp() order of their names.  In a directory, dot files and
+ * editor or package-manager leftovers (names ending in "~", ".bak", ".swp",
+ * or containing ".dpkg-" or ".rpm") are skipped, and so is every entry
+ * that is not a regular file once symbolic links are followed (as systemd
+ * does).  A path that is given by name and is not a regular file (a FIFO,
+ * a device, or a directory with PARSE_PATH_FILE_ONLY) is an error, as is
+ * a file that cannot be opened or read; each is reported through
+ * on_error naming the path.  Every file is tried even after an error.
+ *
+ * Returns 0 when every call of fn returned 0, else -1 with the errno of
+ * the first failure (EINVAL for parse errors).  Never reads a FIFO, so it
+ * never blocks on one.
+ */
+int parse_path(const char *path, unsigned int flags, parse_file_fn fn,
+	       void *arg, smack_parse_error_fn on_error, void *userdata);
+
+/* Opens path for reading as parse_path() does for a file given by name:
+ * -1 (reported through ctx, naming ctx->name) unless it is a regular
+ * file.  For parsers of a single file (onlycap). */
+int parse_open_file(struct parse_ctx *ctx, const char *path);
+
+#endif /* LIBSMACK_PARSE_H */

@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Loading the configuration tree.  See config-tree.h.
+ *
+ * Rule, CIPSO and netlabel files are parsed by libsmack, so that smackload,
+ * smackctl and every other user of the library read a file the same way;
+ * the knob files, which only smackctl knows, are parsed here with the same
+ * line rules (comments start with '#' or ';', CRLF line ends accepted).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config-tree.h"
+
+/* A knob file is a few labels; anything this big is not one. */
+#define KNOB_FILE_MAX (1024 * 1024)
+
+/* Forwards errors to the caller's callback and counts them. */
+struct reporter {
+	smack_parse_error_fn fn;
+	void *userdata;
+	unsigned int count;
+};
+
+static void report(void *data, const char *file, unsigned int line,
+		   unsigned int column, const char *message)
+{
+	struct reporter *r = data;
+
+	r->count++;
+	if (r->fn)
+		r->fn(r->userdata, file, line, column, message);
+}
+
+/* A failure the parser did not report itself (an unreadable directory,
+ * out of memory) is reported here, naming the path. */
+static void report_errno(struct reporter *r, const char *path, int err)
+{
+	report(r, path, 0, 0, strerror(err));
+}
+
+const char *config_tree_dir(const char *option, bool *explicit)
+{
+	const char *env;
+
+	*explicit = true;
+	if (option)
+		return option;
+	env = getenv(CONFIG_DIR_ENV);
+	if (env && *env)
+		return env;
+	*explicit = false;
+	return SYSCONFDIR "/smack";
+}
+
+const char *config_quote(char buf[CONFIG_QUOTE_SIZE], const char *s,
+			 size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i, cut = len > 64 ? 64 : len;
+	char *p = buf;
+
+	*p++ = '"';
+	for (i = 0; i < cut; i++) {
+		unsigned char c = s[i];
+
+		if (c < 0x20 || c >= 0x7f) {
+			*p++ = '\\';
+			*p++ = 'x';
+			*p++ = hex[c >> 4];
+			*p++ = hex[c & 15];
+		} else {
+			*p++ = c;
+		}
+	}
+	*p++ = '"';
+	if (cut < len)
+		p = stpcpy(p, "...");
+	*p = '\0';
+	return buf;
+}
+
+/* Reads a small regular file whole.  Never blocks on a FIFO. */
+static int read_small_file(const char *path, char **data, size_t *size)
+{
+	struct stat st;
+	ssize_t n;
+	size_t got = 0;
+	char *buf;
+	int fd, err;
+
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0)
+		goto fail;
+	if (!S_ISREG(st.st_mode)) {
+		errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+		goto fail;
+	}
+	if (st.st_size > KNOB_FILE_MAX) {
+		errno = EFBIG;
+		goto fail;
+	}
+	buf = malloc(st.st_size + 1);
+	if (!buf)
+		goto fail;
+	while (got < (size_t)st.st_size) {
+		n = read(fd, buf + got, st.st_size - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			err = errno;
+			free(buf);
+			errno = err;
+			goto fail;
+		}
+		if (n == 0)
+			break;
+		got += n;
+	}
+	close(fd);
+	buf[got] = '\0';
+	*data = buf;
+	*size = got;
+	return 0;
+fail:
+	err = errno;
+	close(fd);
+	errno = err;
+	return -1;
+}
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* Adds the words of one line to v; false after reporting an error. */
+static bool parse_knob_line(const struct knob *k, struct knob_value *v,
+			    struct reporter *r, const char *path,
+			    unsigned int lineno, const char *line, size_t len)
+{
+	char quoted[CONFIG_QUOTE_SIZE], msg[CONFIG_QUOTE_SIZE + 128];
+	const char *why, *label_why;
+	size_t i = 0, start;
+	bool ok = true;
+
+	while (i < len) {
+		while (i < len && is_blank(line[i]))
+			i++;
+		if (i == len)
+			break;
+		start = i;
+		while (i < len && !is_blank(line[i]))
+			i++;
+		why = knob_add_word(k, v, line + start, i - start, &label_why);
+		if (!why)
+			continue;
+		config_quote(quoted, line + start, i - start);
+		if (label_why)
+			snprintf(msg, sizeof(msg), "label %s %s", quoted,
+				 label_why);
+		else
+			snprintf(msg, sizeof(msg), "%s: %s %s", k->name,
+				 quoted, why);
+		report(r, path, lineno, start + 1, msg);
+		ok = false;
+	}
+	return ok;
+}
+
+static bool is_comment_or_blank(const char *line, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && is_blank(line[i]))
+		i++;
+	return i == len || line[i] == '#' || line[i] == ';';
+}
+
+static int parse_knob_text(const struct knob *k, const char *path,
+			   const char *data, size_t size,
+			   struct knob_value *v, struct reporter *r)
+{
+	const char *line = data, *end = data + size, *nl;
+	unsigned int lineno = 0;
+	size_t len;
+	bool ok = true;
+
+	while (line < end) {
+		nl = memchr(line, '\n', end - line);
+		len = (nl ? nl : end) - line;
+		lineno++;
+		if (len && line[len - 1] == '\r')
+			len--;
+		if (!is_comment_or_blank(line, len) &&
+		    !parse_knob_line(k, v, r, path, lineno, line, len))
+			ok = false;
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+	if (ok && k->kind != KNOB_LIST && !v->set) {
+		report(r, path, 0, 0, "has no value");
+		ok = false;
+	}
+	/* An onlycap file without labels says "no onlycap list". */
+	if (ok)
+		v->set = true;
+	return ok ? 0 : -1;
+}
+
+static int load_knob_file(const struct knob *k, const char *path,
+			  struct knob_value *v, struct reporter *r)
+{
+	char *data;
+	size_t size;
+	int ret;
+
+	memset(v, 0, sizeof(*v));
+	if (read_small_file(path, &data, &size) < 0) {
+		if (errno == ENOENT)
+			return 0;
+		report_errno(r, path, errno);
+		return -1;
+	}
+	if (memchr(data, '\0', size)) {
+		report(r, path, 0, 0, "contains a NUL byte");
+		free(data);
+		return -1;
+	}
+	ret = parse_knob_text(k, path, data, size, v, r);
+	free(data);
+	if (ret < 0)
+		knob_value_clear(v);
+	return ret;
+}
+
+int config_parse_knob_file(const struct knob *k, const char *path,
+			   struct knob_value *v, smack_parse_error_fn on_error,
+			   void *userdata)
+{
+	struct reporter r = { on_error, userdata, 0 };
+
+	return load_knob_file(k, path, v, &r);
+}
+
+static char *join(const char *dir, const char *name)
+{
+	char *path;
+
+	if (asprintf(&path, "%s/%s", dir, name) < 0)
+		return NULL;
+	return path;
+}
+
+/* True when path exists; a path that cannot be looked at is reported. */
+static bool exists(const char *path, struct reporter *r)
+{
+	struct stat st;
+
+	if (stat(path, &st) == 0)
+		return true;
+	if (errno != ENOENT)
+		report_errno(r, path, errno);
+	return false;
+}
+
+static bool is_directory(const char *path, struct reporter *r)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0) {
+		report_errno(r, path, errno);
+		return false;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		report_errno(r, path, ENOTDIR);
+		return false;
+	}
+	return true;
+}
+
+enum section { SECTION_RULES, SECTION_CIPSO, SECTION_NETLABEL };
+
+static int parse_section(struct config_tree *tree, enum section which,
+			 const char *path, struct reporter *r)
+{
+	unsigned int before = r->count;
+	int ret;
+
+	switch (which) {
+	case SECTION_RULES:
+		ret = smack_accesses_parse_path(tree->rules, path, report, r);
+		break;
+	case SECTION_CIPSO:
+		ret = smack_cipso_parse_path(tree->cipso, path, report, r);
+		break;
+	default:
+		ret = smack_netlabel_parse_path(tree->netlabel, path, report,
+						r);
+		break;
+	}
+	if (ret < 0 && r->count == before)
+		report_errno(r, path, errno);
+	return ret;
+}
+
+static int load_sections(struct config_tree *tree, struct reporter *r)
+{
+	static const char *const names[] = {
+		[SECTION_RULES] = "accesses.d",
+		[SECTION_CIPSO] = "cipso.d",
+		[SECTION_NETLABEL] = "netlabel.d",
+	};
+	size_t i;
+	char *path;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		path = join(tree->dir, names[i]);
+		if (!path)
+			return -1;
+		if (exists(path, r))
+			parse_section(tree, i, path, r);
+		free(path);
+	}
+	return 0;
+}
+
+static int load_knobs(struct config_tree *tree, struct reporter *r)
+{
+	size_t i;
+	char *path;
+
+	for (i = 0; i < KNOB_COUNT; i++) {
+		path = join(tree->dir, knob_get(i)->name);
+		if (!path)
+			return -1;
+		load_knob_file(knob_get(i), path, &tree->knobs[i], r);
+		free(path);
+	}
+	return 0;
+}
+
+static int new_handles(struct config_tree *tree)
+{
+	if (smack_accesses_new(&tree->rules) < 0) {
+		tree->rules = NULL;
+		return -1;
+	}
+	if (smack_cipso_new(&tree->cipso) < 0) {
+		tree->cipso = NULL;
+		return -1;
+	}
+	if (smack_netlabel_new(&tree->netlabel) < 0) {
+		tree->netlabel = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int config_tree_load(struct config_tree *tree, const char *dir,
+		     bool explicit, smack_parse_error_fn on_error,
+		     void *userdata)
+{
+	struct reporter r = { on_error, userdata, 0 };
+	struct stat st;
+	int ret = 0;
+
+	memset(tree, 0, sizeof(*tree));
+	tree->dir = strdup(dir);
+	if (!tree->dir || new_handles(tree) < 0) {
+		report_errno(&r, dir, errno);
+		tree->errors = r.count;
+		return -1;
+	}
+	if (stat(dir, &st) < 0 && errno == ENOENT && !explicit) {
+		tree->dir_missing = true;
+		return 0;
+	}
+	if (!is_directory(dir, &r)) {
+		tree->errors = r.count;
+		return -1;
+	}
+	if (load_sections(tree, &r) < 0 || load_knobs(tree, &r) < 0) {
+		report_errno(&r, dir, ENOMEM);
+		ret = -1;
+	}
+	tree->errors = r.count;
+	return tree->errors ? -1 : ret;
+}
+
+void config_tree_free(struct config_tree *tree)
+{
+	size_t i;
+
+	smack_accesses_free(tree->rules);
+	smack_cipso_free(tree->cipso);
+	smack_netlabel_free(tree->netlabel);
+	for (i = 0; i < KNOB_COUNT; i++)
+		knob_value_clear(&tree->knobs[i]);
+	free(tree->dir);
+	memset(tree, 0, sizeof(*tree));
+}

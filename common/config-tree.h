@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The Smack configuration tree, <sysconfdir>/smack (see smack-config(5)):
+ *
+ *   accesses.d/   rule files            (smack-rules(5))
+ *   cipso.d/      CIPSO label mappings
+ *   netlabel.d/   netlabel host entries
+ *   onlycap, ambient, logging, ...      knob files (smack-knobs(5))
+ *
+ * Every part is optional.  Loading the tree parses and checks all of it
+ * and reports each error as FILE:LINE[:COLUMN]; nothing here touches the
+ * kernel.
+ */
+#ifndef SMACK_CONFIG_TREE_H
+#define SMACK_CONFIG_TREE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <sys/smack.h>
+
+#include "config-knobs.h"
+
+/* The environment variable that names another tree. */
+#define CONFIG_DIR_ENV "SMACK_CONFIG_DIR"
+
+struct config_tree {
+	char *dir;
+	bool dir_missing;	/* the default tree does not exist */
+	struct smack_accesses *rules;
+	struct smack_cipso *cipso;
+	struct smack_netlabel *netlabel;
+	struct knob_value knobs[KNOB_COUNT];	/* .set when its file exists */
+	unsigned int errors;
+};
+
+/*
+ * The tree to use: option (--config-dir) if not NULL, else $SMACK_CONFIG_DIR
+ * if set and not empty, else SYSCONFDIR "/smack".  *explicit tells whether
+ * the user named it (a missing tree is then an error).
+ */
+const char *config_tree_dir(const char *option, bool *explicit);
+
+/*
+ * Parses the whole tree at dir.  Errors go to on_error (with userdata);
+ * tree->errors counts them.  Returns 0 when the tree is valid, else -1
+ * (with errno ENOMEM when memory ran out).  Free with config_tree_free()
+ * in both cases.
+ */
+int config_tree_load(struct config_tree *tree, const char *dir,
+		     bool explicit, smack_parse_error_fn on_error,
+		     void *userdata);
+void config_tree_free(struct config_tree *tree);
+
+/*
+ * Parses one knob file (comment lines start with '#' or ';', values are
+ * separated by blanks and line ends).  A file that does not exist leaves
+ * v unset and is no error.  Returns 0, or -1 after reporting the errors.
+ */
+int config_parse_knob_file(const struct knob *k, const char *path,
+			   struct knob_value *v, smack_parse_error_fn on_error,
+			   void *userdata);
+
+/* Quotes a word for a message: bytes outside printable ASCII as \xHH, cut
+ * after 64 bytes.  Returns buf. */
+#define CONFIG_QUOTE_SIZE (64 * 4 + 8)
+const char *config_quote(char buf[CONFIG_QUOTE_SIZE], const char *s,
+			 size_t len);
+
+#endif /* SMACK_CONFIG_TREE_H */

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * smackload - load Smack rules into the kernel, or remove them
+ *
+ * All the input is parsed and checked first, every error reported with its
+ * file and line; only a policy without errors reaches the kernel.  If the
+ * kernel then refuses a rule, the message names it and says how many of
+ * the rules before it took effect.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sys/smack.h>
+
+#include "cli.h"
+
+#define STDIN_NAME "(standard input)"
+
+enum { OPT_CHECK = 256, OPT_VERBOSE };
+
+static const struct option long_options[] = {
+	{ "clear", no_argument, NULL, 'c' },
+	{ "check", no_argument, NULL, OPT_CHECK },
+	{ "verbose", no_argument, NULL, OPT_VERBOSE },
+	{ "version", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+struct options {
+	bool clear;
+	bool check;
+	bool verbose;
+};
+
+static CLI_NORETURN void usage(void)
+{
+	printf("Usage: %s [OPTION]... [PATH]...\n"
+	       "Load Smack rules (\"subject object access\" or \"subject object"
+	       " allow deny\"\n"
+	       "lines) into the kernel.  A PATH is a file or a directory of"
+	       " files; without\n"
+	       "one, or with -, the rules are read from standard input.  The"
+	       " whole input is\n"
+	       "checked before anything is written: one error and nothing is"
+	       " loaded.\n"
+	       "\n"
+	       "  -c, --clear     remove the given rules instead of loading"
+	       " them\n"
+	       "      --check     only parse and check the rules; touch"
+	       " nothing\n"
+	       "      --verbose   say how many rules were loaded, and how"
+	       " fast\n"
+	       "  -v, --version   print the version and exit\n"
+	       "  -h, --help      print this help and exit\n"
+	       "\n"
+	       "Exit status: 0 success, 1 bad input or a kernel refusal,"
+	       " 2 bad usage.\n"
+	       "See smackload(8) and smack-rules(5).\n", cli_name());
+	exit(EXIT_SUCCESS);
+}
+
+static void parse_options(int argc, char **argv, struct options *o)
+{
+	int c;
+
+	while ((c = getopt_long(argc, argv, "cvh", long_options, NULL)) != -1) {
+		switch (c) {
+		case 'c':
+			o->clear = true;
+			break;
+		case OPT_CHECK:
+			o->check = true;
+			break;
+		case OPT_VERBOSE:
+			o->verbose = true;
+			break;
+		case 'v':
+			cli_print_version();
+		case 'h':
+			usage();
+		default:
+			cli_try_help(EXIT_USAGE);
+		}
+	}
+}
+
+/* Parses one PATH ("-" is standard input) into rules; counts errors. */
+static void parse_one(struct smack_accesses *rules, const char *path,
+		      int *errors, bool verbose)
+{
+	size_t before = smack_accesses_count(rules);
+	int reported = *errors;
+	int ret;
+
+	if (strcmp(path, "-") == 0)
+		ret = smack_accesses_parse_fd(rules, STDIN_FILENO, STDIN_NAME,
+					      cli_parse_error, errors);
+	else
+		ret = smack_accesses_parse_path(rules, path, cli_parse_error,
+						errors);
+	if (ret < 0 && *errors == reported) {
+		cli_warn_errno("%s", strcmp(path, "-") ? path : STDIN_NAME);
+		(*errors)++;
+	}
+	if (ret == 0 && verbose)
+		printf("%s: %zu rules\n", strcmp(path, "-") ? path : STDIN_NAME,
+		       smack_accesses_count(rules) - before);
+}
+
+static int add_as_removal(void *data, const char *subject, const char *object,
+			  const char *access, const char *deny)
+{
+	return smack_accesses_add(data, subject, object, "-");
+}
+
+/* The same pairs with no access: writing them removes the rules. */
+static struct smack_accesses *removals_of(struct smack_accesses *rules)
+{
+	struct smack_accesses *removals;
+
+	if (smack_accesses_new(&removals) < 0)
+		return NULL;
+	if (smack_accesses_foreach(rules, add_as_removal, removals) != 0) {
+		smack_accesses_free(removals);
+		return NULL;
+	}
+	return removals;
+}
+
+struct nth_rule {
+	size_t wanted, seen;
+};
+
+static int print_nth(void *data, const char *subject, const char *object,
+		     const char *access, const char *deny)
+{
+	struct nth_rule *n = data;
+
+	if (n->seen++ < n->wanted)
+		return 0;
+	fprintf(stderr, "%s: the rule was \"%s %s %s%s%s\"\n", cli_name(),
+		subject, object, access, deny ? " " : "", deny ? deny : "");
+	return 1;
+}
+
+/* Says which rule the kernel refused and what had been done before. */
+static void report_refusal(struct smack_accesses *rules, size_t applied,
+			   size_t total, bool clear)
+{
+	struct nth_rule n = { applied, 0 };
+
+	cli_warn_errno("the kernel refused rule %zu of %zu (%zu %s before it)",
+		       applied + 1, total, applied,
+		       clear ? "were removed" : "were loaded");
+	smack_accesses_foreach(rules, print_nth, &n);
+}
+
+static double seconds_since(const struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - start->tv_sec) +
+	       (now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+static int write_rules(struct smack_accesses *rules, const struct options *o)
+{
+	struct smack_accesses *todo = rules;
+	struct timespec start;
+	size_t applied = 0, total;
+	int ret;
+
+	if (o->clear) {
+		todo = removals_of(rules);
+		if (!todo)
+			cli_die_errno(EXIT_FAILURE, "cannot prepare the removal");
+	}
+	total = smack_accesses_count(todo);
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	ret = smack_accesses_apply_report(todo, &applied);
+	if (ret < 0)
+		report_refusal(todo, applied, total, o->clear);
+	else if (o->verbose)
+		printf("%s %zu rules in %.3f s\n",
+		       o->clear ? "removed" : "loaded", total,
+		       seconds_since(&start));
+	if (todo != rules)
+		smack_accesses_free(todo);
+	return ret < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+int main(int argc, char **argv)
+{
+	static char *const stdin_only[] = { "-", NULL };
+	struct options o = { false, false, false };
+	struct smack_accesses *rules;
+	char *const *paths;
+	int errors = 0, status;
+
+	cli_init(argv[0]);
+	parse_options(argc, argv, &o);
+	paths = optind < argc ? argv + optind : stdin_only;
+
+	/* Before reading a large policy, say what would stop it anyway. */
+	if (!o.check && !smack_smackfs_path())
+		cli_die(EXIT_FAILURE, "SmackFS is not mounted: Smack is not"
+			" active");
+	if (smack_accesses_new(&rules) < 0)
+		cli_die_errno(EXIT_FAILURE, "cannot create a rule set");
+	for (; *paths; paths++)
+		parse_one(rules, *paths, &errors, o.verbose);
+
+	if (errors) {
+		cli_warn("%d error%s: %s", errors, errors == 1 ? "" : "s",
+			 o.check ? "the rules are not valid" :
+			 "nothing was written to the kernel");
+		status = EXIT_FAILURE;
+	} else if (o.check) {
+		if (o.verbose)
+			printf("%zu rules are valid\n",
+			       smack_accesses_count(rules));
+		status = EXIT_SUCCESS;
+	} else {
+		status = write_rules(rules, &o);
+	}
+	smack_accesses_free(rules);
+	return status;
+}

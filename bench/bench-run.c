@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * bench-run [-n COUNT] [-q] CMD [ARG...]
+ *
+ * Runs CMD COUNT times (default once), one after the other, and prints
+ * "ns=TOTAL rss_kb=PEAK status=WORST": the wall time of all runs, from
+ * before the first fork to after the last wait, the largest peak resident
+ * set of a run (wait4's ru_maxrss), and the worst exit status (128+N for
+ * a signal).  -q sends CMD's standard output to /dev/null.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench-util.h"
+
+struct run_result {
+	long rss_kb;
+	int status;
+};
+
+static void exec_child(char **argv, int quiet)
+{
+	int fd;
+
+	if (quiet) {
+		fd = open("/dev/null", O_WRONLY);
+		if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0)
+			_exit(126);
+		close(fd);
+	}
+	execvp(argv[0], argv);
+	_exit(127);
+}
+
+static struct run_result run_once(char **argv, int quiet)
+{
+	struct run_result r = { 0, 0 };
+	struct rusage ru;
+	int wstatus;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		bench_die_errno("fork");
+	if (pid == 0)
+		exec_child(argv, quiet);
+	if (wait4(pid, &wstatus, 0, &ru) < 0)
+		bench_die_errno("wait4");
+	r.rss_kb = ru.ru_maxrss;
+	if (WIFEXITED(wstatus))
+		r.status = WEXITSTATUS(wstatus);
+	else
+		r.status = 128 + WTERMSIG(wstatus);
+	return r;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long count = 1, i;
+	struct run_result worst = { 0, 0 }, r;
+	uint64_t start;
+	int quiet = 0, opt;
+
+	bench_set_name(argv[0]);
+	while ((opt = getopt(argc, argv, "+n:q")) != -1) {
+		switch (opt) {
+		case 'n':
+			count = bench_parse_count(optarg);
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		default:
+			bench_die("usage: bench-run [-n COUNT] [-q] CMD [ARG...]");
+		}
+	}
+	if (optind >= argc)
+		bench_die("usage: bench-run [-n COUNT] [-q] CMD [ARG...]");
+	fflush(stdout);
+	start = bench_now_ns();
+	for (i = 0; i < count; i++) {
+		r = run_once(argv + optind, quiet);
+		if (r.rss_kb > worst.rss_kb)
+			worst.rss_kb = r.rss_kb;
+		if (r.status > worst.status)
+			worst.status = r.status;
+	}
+	printf("ns=%llu rss_kb=%ld status=%d\n",
+	       (unsigned long long)(bench_now_ns() - start), worst.rss_kb,
+	       worst.status);
+	return 0;
+}

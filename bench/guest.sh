@@ -1,0 +1,339 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# The init of the benchmark's UML guest (see run.sh).  It measures each
+# tool next to its kernel floor in this one boot, tool and floor taking
+# turns (tool first in odd rounds, floor first in even ones, so that a
+# drift during the boot cancels out), each run on labels of its own of the
+# same shape.  Every measurement is one line of $BENCH_OUT/results:
+#
+#   FIGURE ROLE ROUND key=value...
+#
+# which report.awk turns into the table.  The host's files are visible
+# through hostfs, so the build tree is used in place; everything the runs
+# read or write is in a tmpfs.
+
+out=$BENCH_OUT
+build=$BENCH_BUILDDIR
+rounds=${BENCH_ROUNDS:-6}
+smackfs=/sys/fs/smackfs
+bin=$build/bench
+
+export PATH="/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+export HOME=/root LC_ALL=C
+# The tools' real binaries (not libtool's wrapper scripts, whose shell
+# would be timed too) find the uninstalled library here.
+export LD_LIBRARY_PATH="$build/libsmack/.libs"
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t smackfs smackfs "$smackfs"
+mount -t tmpfs -o size=1200m,mode=1777 tmpfs "$out/tmpfs"
+T=$out/tmpfs
+results=$out/results
+: > "$out/booted"
+exec > "$out/guest.log" 2>&1
+
+# The binary that runs for tool NAME: libtool's .libs copy when the
+# build is shared, else the program itself.
+tool() {
+	if [ -x "$build/utils/.libs/$1" ]; then
+		echo "$build/utils/.libs/$1"
+	elif [ -x "$build/utils/$1" ]; then
+		echo "$build/utils/$1"
+	else
+		echo "$build/utils/$1.missing"
+	fi
+}
+SMACKLOAD=$(tool smackload)
+SMACKCTL=$(tool smackctl)
+CHSMACK=$(tool chsmack)
+SMACKACCESS=$(tool smackaccess)
+BENCH_ACCESS=$bin/bench-access
+[ -x "$bin/.libs/bench-access" ] && BENCH_ACCESS=$bin/.libs/bench-access
+
+# record FIGURE ROLE ROUND CMD...: times CMD (stdout discarded).
+record() {
+	_fig=$1 _role=$2 _round=$3
+	shift 3
+	echo "$_fig $_role $_round $("$bin/bench-run" -q "$@")" >> "$results"
+}
+
+# verdict NAME CMD...: a correctness check of a tool, untimed.
+verdict() {
+	_name=$1
+	shift
+	if "$@"; then
+		echo "check $_name - ok" >> "$results"
+	else
+		echo "check $_name - FAILED" >> "$results"
+	fi
+}
+
+# alternate FIGURE [ROUNDS]: FIGURE_tool and FIGURE_floor for each round,
+# in the order tool floor, floor tool, tool floor, ...
+alternate() {
+	_r=1 _n=${2:-$rounds}
+	while [ "$_r" -le "$_n" ]; do
+		if [ $((_r % 2)) -eq 1 ]; then
+			"$1_tool" "$_r"
+			"$1_floor" "$_r"
+		else
+			"$1_floor" "$_r"
+			"$1_tool" "$_r"
+		fi
+		_r=$((_r + 1))
+	done
+}
+
+# A tag of four characters for round R of ROLE: labels "TAG.appNNNN".
+tag() {
+	printf '%s%02d' "$1" "$2"
+}
+
+# policy TAG: generates the policy of labels TAG.* in $T/TAG.
+policy() {
+	mkdir -p "$T/$1"
+	"$bin/gen-policy" "$1" "$T/$1"
+}
+
+# Empties every rule load2 shows (the kernel never deletes one).
+clear_rules() {
+	awk '{ print $1 " " $2 " -" }' "$smackfs/load2" > "$T/clear.rules"
+	[ -s "$T/clear.rules" ] && "$bin/floor-load" "$T/clear.rules"
+	rm -f "$T/clear.rules"
+}
+
+# The pairs of load2 whose labels start with TAG, sorted.
+kernel_rules() {
+	grep "^$1\\." "$smackfs/load2" | sort
+}
+
+# What loading FILE into a kernel without rules gives, sorted.
+merged_rules() {
+	awk '$3 != "-" { a[$1 " " $2] = $3 } $3 == "-" { delete a[$1 " " $2] }
+	     END { for (k in a) print k, a[k] }' "$@" | sort
+}
+
+same_rules() {
+	kernel_rules "$1" > "$T/have" && merged_rules "$2" > "$T/want" &&
+		cmp -s "$T/have" "$T/want"
+	_same=$?
+	rm -f "$T/have" "$T/want"
+	return $_same
+}
+
+# ---------------------------------------------------------------- access
+# smack_have_access() and smackaccess against the raw access2 floor, on
+# the rules of one generated policy: each query cycles through 256 pairs
+# that have a rule and the same pairs reversed (mostly without one).
+setup_access() {
+	policy qa01 > /dev/null
+	"$bin/floor-load" "$T/qa01/merged.rules"
+	awk '{ print; print $2 " " $1 " " $3 }' "$T/qa01/probe.rules" \
+		> "$T/pairs"
+	set -- $(head -n 1 "$T/pairs")
+	ACCESS_QUERY="$1 $2 $3"
+}
+
+access_tool() {
+	echo "access tool $1 $("$BENCH_ACCESS" lib "$ACCESS_N" "$T/pairs")" \
+		>> "$results"
+}
+
+access_floor() {
+	echo "access floor $1 $("$BENCH_ACCESS" floor "$ACCESS_N" "$T/pairs")" \
+		>> "$results"
+}
+
+smackaccess_tool() {
+	# shellcheck disable=SC2086
+	record smackaccess tool "$1" -n "$SPAWN_N" "$SMACKACCESS" $ACCESS_QUERY
+}
+
+smackaccess_floor() {
+	# shellcheck disable=SC2086
+	record smackaccess floor "$1" -n "$SPAWN_N" "$bin/floor-access" \
+		$ACCESS_QUERY
+}
+
+bench_access() {
+	ACCESS_N=${BENCH_ACCESS_N:-20000}
+	SPAWN_N=${BENCH_SPAWN_N:-50}
+	setup_access
+	echo "access n - queries=$ACCESS_N" >> "$results"
+	echo "smackaccess n - runs=$SPAWN_N" >> "$results"
+	# shellcheck disable=SC2086
+	verdict smackaccess-answer test "$("$SMACKACCESS" $ACCESS_QUERY)" = \
+		"$("$bin/floor-access" $ACCESS_QUERY)"
+	alternate access
+	alternate smackaccess
+}
+
+# ---------------------------------------------------------------- chsmack
+# Labelling and listing a tree of 100 directories of 1,000 files, each
+# round with a label of its own.
+set_tool() {
+	record set tool "$1" "$CHSMACK" -r -a "$(tag set-t "$1")" "$T/tree"
+}
+
+set_floor() {
+	record set floor "$1" "$bin/floor-chsmack" set "$(tag set-f "$1")" \
+		"$T/tree"
+}
+
+list_tool() {
+	record list tool "$1" "$CHSMACK" -r "$T/tree"
+}
+
+list_floor() {
+	record list floor "$1" "$bin/floor-chsmack" list "$T/tree"
+}
+
+all_labelled() {
+	! "$bin/floor-chsmack" list "$T/tree" | grep -qv "access=\"$1\"\$"
+}
+
+same_listing() {
+	"$CHSMACK" -r "$T/tree" | sort > "$T/have" &&
+		"$bin/floor-chsmack" list "$T/tree" | sort > "$T/want" &&
+		cmp -s "$T/have" "$T/want"
+	_same=$?
+	rm -f "$T/have" "$T/want"
+	return $_same
+}
+
+bench_chsmack() {
+	"$bin/gen-tree" "$T/tree" 100 1000
+	"$bin/gen-tree" "$T/small" 10 100
+	echo "set n - files=100000 dirs=100" >> "$results"
+	alternate set
+	verdict chsmack-set all_labelled "$(tag set-t "$rounds")"
+	verdict chsmack-list same_listing
+	alternate list "${BENCH_LIST_ROUNDS:-4}"
+	record set-small tool 1 "$CHSMACK" -r -a small "$T/small"
+	record list-small tool 1 "$CHSMACK" -r "$T/small"
+	rm -rf "$T/tree" "$T/small"
+}
+
+# ---------------------------------------------------------------- load
+# smackload of the 100,000-rule policy against the floor writing its
+# 94,000 merged rules in packed writes.
+load_tool() {
+	policy "$(tag tl "$1")" > /dev/null
+	record load tool "$1" "$SMACKLOAD" "$T/$(tag tl "$1")/policy.rules"
+	if [ "$1" -eq 1 ]; then
+		verdict smackload-result same_rules tl01 "$T/tl01/policy.rules"
+	fi
+	rm -rf "${T:?}/$(tag tl "$1")"
+}
+
+load_floor() {
+	policy "$(tag fl "$1")" > /dev/null
+	record load floor "$1" "$bin/floor-load" "$T/$(tag fl "$1")/merged.rules"
+	rm -rf "${T:?}/$(tag fl "$1")"
+}
+
+bench_load() {
+	echo "load n - rules=100000 pairs=94000 labels=1000" >> "$results"
+	policy tl00 > /dev/null
+	echo "load writes - $("$bin/floor-load" -c "$T/tl00/merged.rules")" \
+		>> "$results"
+	rm -rf "$T/tl00"
+	alternate load
+}
+
+# ---------------------------------------------------------------- reload
+# smackctl reload of the policy with 1 % of its rules changed, from a
+# kernel that holds exactly the policy, against the floor (read load2
+# back, write only the difference).  The full load that sets the state up
+# is itself timed: it is the "full load" of the same kernel state.
+reload_setup() {
+	clear_rules
+	policy "$1" > /dev/null
+	mkdir -p "$T/$1/conf/accesses.d"
+	cp "$T/$1/changed.rules" "$T/$1/conf/accesses.d/policy"
+	record reload full "$2" "$bin/floor-load" "$T/$1/merged.rules"
+}
+
+smackctl_reload() {
+	"$SMACKCTL" --config-dir "$1" reload
+}
+
+reload_tool() {
+	_tag=$(tag tr "$1")
+	reload_setup "$_tag" "$1"
+	record reload tool "$1" "$SMACKCTL" --config-dir "$T/$_tag/conf" reload
+	if [ "$1" -eq 1 ]; then
+		verdict reload-result same_rules "$_tag" "$T/$_tag/changed.rules"
+	fi
+	rm -rf "${T:?}/$_tag"
+}
+
+reload_floor() {
+	_tag=$(tag fr "$1")
+	reload_setup "$_tag" "$1"
+	record reload floor "$1" "$bin/floor-load" -r "$T/$_tag/diff.rules"
+	rm -rf "${T:?}/$_tag"
+}
+
+# probe_during NAME TAG CMD...: runs CMD with the prober asking access2
+# for TAG's pairs that CMD must leave alone.
+probe_during() {
+	_name=$1 _tag=$2
+	shift 2
+	rm -f "$T/ready"
+	"$bin/bench-probe" "$T/$_tag/probe.rules" "$T/ready" > "$T/probe.out" &
+	_pid=$!
+	while [ ! -f "$T/ready" ] && kill -0 "$_pid" 2> /dev/null; do
+		sleep 0.05
+	done
+	"$@"
+	kill -TERM "$_pid"
+	wait "$_pid"
+	echo "probe $_name 1 $(cat "$T/probe.out")" >> "$results"
+}
+
+# Upstream's way, clear then load again: the prober must see it deny.
+clear_then_load() {
+	awk '{ print $1 " " $2 " -" }' "$T/$1/merged.rules" > "$T/$1/clear"
+	"$bin/floor-load" "$T/$1/clear"
+	"$bin/floor-load" "$T/$1/merged.rules"
+}
+
+# Reloads back and forth between the changed and the original policy.
+reload_back_and_forth() {
+	mkdir -p "$T/$1/orig/accesses.d"
+	cp "$T/$1/policy.rules" "$T/$1/orig/accesses.d/policy"
+	_i=0
+	while [ "$_i" -lt "$PROBED_RELOADS" ]; do
+		record reload probed "$_i" "$SMACKCTL" --config-dir \
+			"$T/$1/conf" reload
+		record reload probed "$_i" "$SMACKCTL" --config-dir \
+			"$T/$1/orig" reload
+		_i=$((_i + 1))
+	done
+}
+
+bench_reload() {
+	PROBED_RELOADS=${BENCH_PROBED_RELOADS:-5}
+	echo "reload n - changed=1000" >> "$results"
+	alternate reload
+	reload_setup pc01 0
+	probe_during clear-load pc01 clear_then_load pc01
+	reload_setup pr01 0
+	probe_during reload pr01 reload_back_and_forth pr01
+	rm -rf "$T/pc01" "$T/pr01"
+}
+
+# ---------------------------------------------------------------- main
+echo "note - - kernel $(uname -r), $(grep -c ^processor /proc/cpuinfo)" \
+	"CPU, $rounds rounds" >> "$results"
+for phase in ${BENCH_PHASES:-access chsmack load reload}; do
+	echo "=== $phase $(date +%T)"
+	"bench_$phase"
+done
+echo "=== done $(date +%T)"
+: > "$out/done"
+sync
+poweroff -f

@@ -1,0 +1,99 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# The benchmark report: measures the sizes of the library and the tools
+# here, then boots the User-Mode-Linux Smack kernel once, pinned to one
+# CPU, with guest.sh as its init, which measures every tool next to its
+# kernel floor; prints the table (report.awk).  See bench/README.md.
+#
+# Run it as `make bench` in a build directory, or as bench/run.sh from
+# one (abs_top_builddir defaults to the current directory).
+#
+# Environment: LINUX_UML (the kernel), BENCH_CPU (the host CPU to pin UML
+# to, default 1), BENCH_ROUNDS (rounds of each figure, default 6),
+# BENCH_PHASES (subset of "access chsmack load reload"), BENCH_TIMEOUT
+# (seconds for the boot, default 600).
+set -u
+
+srcdir=${abs_top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${abs_top_builddir:-$(pwd)}
+uml=${LINUX_UML:-/usr/bin/linux.uml}
+cpu=${BENCH_CPU:-1}
+out=$builddir/bench/out
+
+die() {
+	echo "bench/run.sh: $*" >&2
+	exit 1
+}
+
+[ -x "$builddir/bench/bench-run" ] ||
+	die "no bench programs in $builddir/bench: run 'make' (or 'make bench') in a build directory first"
+[ -x "$uml" ] || die "no User-Mode-Linux kernel at '$uml' (apt-get install user-mode-linux)"
+
+rm -rf "$out"
+mkdir -p "$out/tmpfs" || die "cannot create $out"
+results=$out/results
+: > "$results"
+
+# The file libtool built for NAME (not its wrapper script).
+built() {
+	for f in "$builddir/$1/.libs/$2" "$builddir/$1/$2"; do
+		if [ -f "$f" ] && ! grep -q 'libtool' "$f" 2> /dev/null; then
+			echo "$f"
+			return
+		fi
+	done
+}
+
+# size NAME FILE: stripped size and size(1)'s text/data/bss.
+measure_size() {
+	strip -o "$out/stripped" "$2" 2> /dev/null || return
+	set -- "$1" $(size "$out/stripped" | awk 'NR == 2 { print $1, $2, $3 }') \
+		"$(wc -c < "$out/stripped")"
+	echo "size $1 - text=$2 data=$3 bss=$4 stripped=$5" >> "$results"
+	rm -f "$out/stripped"
+}
+
+measure_sizes() {
+	lib=$(ls "$builddir"/libsmack/.libs/libsmack.so.1.* 2> /dev/null | head -n 1)
+	[ -n "$lib" ] && measure_size libsmack.so.1 "$lib"
+	for t in smackload smackctl chsmack smackaccess smackcipso smackrun; do
+		f=$(built utils "$t")
+		[ -n "$f" ] && measure_size "$t" "$f"
+	done
+}
+
+# Executions per harness from the quality engineer's fuzz runner, when
+# there is one (optional): its lines "HARNESS execs=N seconds=S".
+measure_fuzz() {
+	[ -x "$srcdir/fuzz/run.sh" ] || return 0
+	[ -n "${BENCH_FUZZ_LOG:-}" ] && [ -f "$BENCH_FUZZ_LOG" ] || return 0
+	awk '$2 ~ /^execs=/ { print "fuzz " $1 " - " $2 " " $3 }' \
+		"$BENCH_FUZZ_LOG" >> "$results"
+}
+
+measure_sizes
+measure_fuzz
+
+# UML keeps guest memory in a file under TMPDIR; give it a private one.
+umltmp=$(mktemp -d "${TMPDIR:-/tmp}/smack-bench.XXXXXX") || exit 1
+trap 'rm -rf "$umltmp"' EXIT
+
+echo "bench: booting $uml on CPU $cpu (log: $out/guest.log)" >&2
+start=$(date +%s)
+TMPDIR=$umltmp timeout "${BENCH_TIMEOUT:-600}" taskset -c "$cpu" "$uml" \
+	mem=1536M root=/dev/root rootfstype=hostfs rootflags=/ rw lsm=smack \
+	init="$srcdir/bench/guest.sh" con0=null,fd:1 con=null \
+	BENCH_BUILDDIR="$builddir" BENCH_OUT="$out" \
+	BENCH_ROUNDS="${BENCH_ROUNDS:-6}" \
+	BENCH_PHASES="${BENCH_PHASES:-access chsmack load reload}" \
+	> "$out/console.log" 2>&1 < /dev/null
+status=$?
+echo "bench: guest ran $(($(date +%s) - start)) s" >&2
+
+[ -f "$out/booted" ] || {
+	tail -n 30 "$out/console.log" >&2
+	die "the Smack UML kernel did not boot (exit $status)"
+}
+awk -f "$srcdir/bench/report.awk" "$results" | tee "$out/report.txt"
+[ -f "$out/done" ] || die "the guest did not finish (exit $status); see $out/guest.log"

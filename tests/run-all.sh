@@ -9,7 +9,8 @@
 #   ubsan       UBSan build: the kernel tests (ASan's shadow memory does not
 #               fit in a UML guest's address space, so ASan cannot run there)
 #   static      --disable-shared: every test, kernel tests included
-#   musl        library and tools built with musl-gcc (no libcap, no Check)
+#   musl        musl-gcc build (no libcap; Check replaced by tests/unit/minicheck):
+#               unit and host tests
 #   install     make install into a scratch prefix, then a program built
 #               with pkg-config's flags links and runs against it
 #   fuzz        a short run of every libFuzzer harness
@@ -165,21 +166,14 @@ for stage in $stages; do
 			count_step static 1 "configure and build"
 		fi ;;
 	musl)
-		echo "==> musl: build with musl-gcc"
-		if command -v musl-gcc > /dev/null; then
-			configure_build "$top/build/musl" CC=musl-gcc --without-libcap \
-				--disable-tests --disable-shared --enable-werror
-			count_step musl $? "library and tools build with musl-gcc"
-		else
+		echo "==> musl: build with musl-gcc, unit and host tests"
+		if ! command -v musl-gcc > /dev/null; then
 			count_step musl 1 "musl-gcc not installed (apt-get install musl-tools)"
-		fi ;;
-	fuzz)
-		if [ -x "$top/fuzz/run.sh" ]; then
-			echo "==> fuzz: a short run of each harness"
-			"$top/fuzz/run.sh" > "$top/build/fuzz.out" 2>&1
-			status=$?
-			tail -n 20 "$top/build/fuzz.out"
-			count_step fuzz $status "every fuzz harness, short run"
+		elif configure_build "$top/build/musl" CC=musl-gcc --without-libcap \
+				--with-minicheck --disable-shared --enable-werror; then
+			check_in musl "$top/build/musl" TESTS="$(tests_of "$top/build/musl" host)"
+		else
+			count_step musl 1 "configure and build with musl-gcc"
 		fi ;;
 	install)
 		echo "==> install: pkg-config from the install prefix"

@@ -2,67 +2,342 @@
 /*
  * CIPSO label mappings (struct smack_cipso) and cipso2.
  *
- * STUB: not implemented yet.
+ * A mapping ties a label to a CIPSO level and category set.  The kernel
+ * reads a cipso2 write as the label, one separator byte, then numbers that
+ * each sit in a 4-byte column (level, category count, categories): it
+ * steps 4 bytes at a time whatever the text holds, so a free-form "3 2 5
+ * 19" is misread.  It takes one mapping per write and keeps only the first
+ * of several.  Mappings are checked when added, so apply never sends the
+ * kernel a value it would misread or refuse half-way.
  */
 #include <errno.h>
-#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "libsmack-internal.h"
+#include "parse.h"
+
+/* The kernel's limits (CIPSO_MAX_LEVEL, CIPSO_MAX_CATEGORY: 23
+ * bytes of category bits). */
+#define CIPSO_MAX_LEVEL 255
+#define CIPSO_MAX_CATEGORY 184
+#define CIPSO_COLUMN 4
+/* label, separator, level, count, categories, newline, NUL */
+#define CIPSO_RECORD_MAX (SMACK_LABEL_LEN + 1 + \
+			  CIPSO_COLUMN * (2 + CIPSO_MAX_CATEGORY) + 2)
+
+struct cipso_mapping {
+	char *label;
+	int level;
+	int ncats;
+	int *cats;		/* ascending, no repeats */
+};
+
+struct smack_cipso {
+	struct cipso_mapping *maps;
+	size_t count;
+	size_t cap;
+};
 
 SMACK_EXPORT
 int smack_cipso_new(struct smack_cipso **handle)
 {
-	errno = ENOSYS;
-	return -1;
+	struct smack_cipso *c;
+
+	if (!handle) {
+		errno = EINVAL;
+		return -1;
+	}
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return -1;
+	*handle = c;
+	return 0;
+}
+
+static void mappings_free(struct cipso_mapping *maps, size_t count)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++) {
+		free(maps[i].label);
+		free(maps[i].cats);
+	}
 }
 
 SMACK_EXPORT
 void smack_cipso_free(struct smack_cipso *handle)
 {
+	if (!handle)
+		return;
+	mappings_free(handle->maps, handle->count);
+	free(handle->maps);
+	free(handle);
 }
 
-SMACK_EXPORT
-int smack_cipso_apply(struct smack_cipso *handle)
+static const char *check_level(long level)
 {
-	errno = ENOSYS;
-	return -1;
+	if (level < 0 || level > CIPSO_MAX_LEVEL)
+		return "level must be 0..255";
+	return NULL;
 }
 
-SMACK_EXPORT
-int smack_cipso_add_from_file(struct smack_cipso *handle, int fd)
+static const char *check_category(long cat)
 {
-	errno = ENOSYS;
-	return -1;
+	if (cat < 1 || cat > CIPSO_MAX_CATEGORY)
+		return "category must be 1..184";
+	return NULL;
+}
+
+static int compare_ints(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Sorts and drops repeats, as the kernel's bitmap would; returns the new
+ * count. */
+static int normalise_categories(int *cats, int n)
+{
+	int i, out = 0;
+
+	qsort(cats, n, sizeof(*cats), compare_ints);
+	for (i = 0; i < n; i++)
+		if (out == 0 || cats[out - 1] != cats[i])
+			cats[out++] = cats[i];
+	return out;
+}
+
+/* Appends a mapping without checking it (callers do, or it came from the
+ * kernel); the label and categories are copied. */
+static int append_mapping(struct smack_cipso *c, const char *label, size_t len,
+		 int level, const int *cats, int ncats)
+{
+	struct cipso_mapping *m;
+
+	if (c->count == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 16;
+
+		m = realloc(c->maps, cap * sizeof(*m));
+		if (!m)
+			return -1;
+		c->maps = m;
+		c->cap = cap;
+	}
+	m = &c->maps[c->count];
+	m->label = strndup(label, len);
+	m->cats = malloc((ncats ? ncats : 1) * sizeof(*m->cats));
+	if (!m->label || !m->cats) {
+		free(m->label);
+		free(m->cats);
+		return -1;
+	}
+	if (ncats)
+		memcpy(m->cats, cats, ncats * sizeof(*cats));
+	m->level = level;
+	m->ncats = normalise_categories(m->cats, ncats);
+	c->count++;
+	return 0;
 }
 
 SMACK_EXPORT
 int smack_cipso_add(struct smack_cipso *handle, const char *label, int level,
 		    const int *categories, int ncategories)
 {
-	errno = ENOSYS;
-	return -1;
+	int i;
+
+	if (!handle || smack_label_validate(label, NULL) < 0 ||
+	    check_level(level) || ncategories < 0 ||
+	    ncategories > CIPSO_MAX_CATEGORY ||
+	    (ncategories > 0 && !categories)) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (i = 0; i < ncategories; i++) {
+		if (check_category(categories[i])) {
+			errno = EINVAL;
+			return -1;
+		}
+	}
+	return append_mapping(handle, label, strlen(label), level, categories,
+			    ncategories);
+}
+
+/*
+ * A mapping read back from the kernel may not be one the kernel would take
+ * (a label without a mapping shows the bytes of the label as categories,
+ * beyond 184 for a long label), so apply checks every mapping again.
+ */
+static bool mapping_is_loadable(const struct cipso_mapping *m)
+{
+	int i;
+
+	if (smack_label_validate(m->label, NULL) < 0 ||
+	    check_level(m->level) || m->ncats > CIPSO_MAX_CATEGORY)
+		return false;
+	for (i = 0; i < m->ncats; i++)
+		if (check_category(m->cats[i]))
+			return false;
+	return true;
+}
+
+/* "label LLL CCC NNN NNN ...\n", every number left-aligned in a 4-byte
+ * column: the numbers have at most 3 digits, so each column ends in a
+ * space and the kernel's scan of one column never runs into the next. */
+static size_t format_mapping(const char *label, int level, const int *cats, int ncats,
+		    char *buf, size_t size)
+{
+	size_t len;
+	int i;
+
+	len = snprintf(buf, size, "%s %-4d%-4d", label, level, ncats);
+	for (i = 0; i < ncats && len < size; i++)
+		len += snprintf(buf + len, size - len, "%-4d", cats[i]);
+	if (len + 1 < size) {
+		buf[len++] = '\n';
+		buf[len] = '\0';
+	}
+	return len;
 }
 
 SMACK_EXPORT
-int smack_cipso_parse_fd(struct smack_cipso *handle, int fd, const char *name,
-			 smack_parse_error_fn on_error, void *userdata)
+int smack_cipso_apply(struct smack_cipso *handle)
 {
-	errno = ENOSYS;
+	struct smackfs_batch batch;
+	char rec[CIPSO_RECORD_MAX];
+	size_t i, len;
+	int saved;
+
+	if (!handle) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (i = 0; i < handle->count; i++) {
+		if (!mapping_is_loadable(&handle->maps[i])) {
+			errno = EINVAL;
+			return -1;
+		}
+	}
+	if (handle->count == 0)
+		return 0;
+	if (smackfs_batch_open(&batch, "cipso2") < 0)
+		return -1;
+	for (i = 0; i < handle->count; i++) {
+		const struct cipso_mapping *m = &handle->maps[i];
+
+		len = format_mapping(m->label, m->level, m->cats, m->ncats, rec,
+				   sizeof(rec));
+		/* The kernel reads one mapping a write: flush each. */
+		if (smackfs_batch_add(&batch, rec, len) < 0 ||
+		    smackfs_batch_flush(&batch) < 0)
+			goto fail;
+	}
+	return smackfs_batch_close(&batch);
+fail:
+	saved = errno;
+	batch.used = 0;	/* do not retry the refused mapping on close */
+	smackfs_batch_close(&batch);
+	errno = saved;
 	return -1;
 }
 
-SMACK_EXPORT
-int smack_cipso_parse_path(struct smack_cipso *handle, const char *path,
-			   smack_parse_error_fn on_error, void *userdata)
+/* Reads a decimal number at *p, moving *p past it; -1 when there is none
+ * or it is absurdly long. */
+static long read_number(const char **p, const char *end)
 {
-	errno = ENOSYS;
+	long v = 0;
+	int digits = 0;
+
+	while (*p < end && **p >= '0' && **p <= '9' && digits < 9) {
+		v = v * 10 + (**p - '0');
+		(*p)++;
+		digits++;
+	}
+	return digits ? v : -1;
+}
+
+/* One line of cipso2: "label LLL[/c,c...]", the level as "%3d". */
+static int add_kernel_line(struct smack_cipso *c, const char *line,
+			   const char *end)
+{
+	const char *p = memchr(line, ' ', end - line);
+	const char *label = line;
+	size_t label_len, n = 1;
+	int *cats, ncats = 0, ret;
+	long level, cat;
+
+	if (!p || p == line)
+		goto bad;
+	label_len = p - line;
+	while (p < end && *p == ' ')
+		p++;
+	level = read_number(&p, end);
+	if (level < 0)
+		goto bad;
+	for (const char *q = p; q < end; q++)
+		n += *q == ',';
+	cats = malloc(n * sizeof(*cats));
+	if (!cats)
+		return -1;
+	if (p < end && *p == '/') {
+		do {
+			p++;
+			cat = read_number(&p, end);
+			if (cat < 0) {
+				free(cats);
+				goto bad;
+			}
+			cats[ncats++] = cat;
+		} while (p < end && *p == ',' && (size_t)ncats < n);
+	}
+	if (p != end) {
+		free(cats);
+		goto bad;
+	}
+	ret = append_mapping(c, label, label_len, level, cats, ncats);
+	free(cats);
+	return ret;
+bad:
+	errno = EPROTO;
 	return -1;
 }
 
 SMACK_EXPORT
 int smack_cipso_new_from_kernel(struct smack_cipso **handle)
 {
-	errno = ENOSYS;
+	struct smack_cipso *c;
+	char *text, *line, *nl;
+	int saved;
+
+	if (!handle) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (smackfs_read_file("cipso2", &text) < 0)
+		return -1;
+	if (smack_cipso_new(&c) < 0) {
+		free(text);
+		return -1;
+	}
+	for (line = text; *line; line = nl + 1) {
+		nl = strchr(line, '\n');
+		if (!nl)
+			nl = line + strlen(line);
+		if (nl > line && add_kernel_line(c, line, nl) < 0)
+			goto fail;
+		if (!*nl)
+			break;
+	}
+	free(text);
+	*handle = c;
+	return 0;
+fail:
+	saved = errno;
+	free(text);
+	smack_cipso_free(c);
+	errno = saved;
 	return -1;
 }
 
@@ -70,13 +345,216 @@ SMACK_EXPORT
 int smack_cipso_foreach(const struct smack_cipso *handle, smack_cipso_fn fn,
 			void *userdata)
 {
-	errno = ENOSYS;
-	return -1;
+	size_t i;
+	int ret;
+
+	if (!handle || !fn) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (i = 0; i < handle->count; i++) {
+		const struct cipso_mapping *m = &handle->maps[i];
+
+		ret = fn(userdata, m->label, m->level, m->cats, m->ncats);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 SMACK_EXPORT
 size_t smack_cipso_count(const struct smack_cipso *handle)
 {
-	errno = ENOSYS;
+	return handle ? handle->count : 0;
+}
+
+
+/*
+ * Parsing "label level [category...]" lines.  Each number is a plain
+ * decimal; a sign, a fraction or a hexadecimal prefix is refused rather
+ * than read the way sscanf() would.
+ */
+static bool parse_number(struct parse_ctx *ctx, unsigned int line,
+			 const struct parse_field *f, const char *what,
+			 long min, long max, long *value)
+{
+	char q[PARSE_QUOTE_SIZE];
+	long v = 0;
+	size_t i;
+
+	for (i = 0; i < f->len; i++) {
+		if (f->text[i] < '0' || f->text[i] > '9') {
+			parse_error(ctx, line, f->column, "%s %s is not a number",
+				    what, parse_quote(q, f->text, f->len));
+			return false;
+		}
+		if (v <= max)
+			v = v * 10 + (f->text[i] - '0');
+	}
+	if (v < min || v > max) {
+		parse_error(ctx, line, f->column, "%s %s is out of range "
+			    "(%ld..%ld)", what, parse_quote(q, f->text, f->len),
+			    min, max);
+		return false;
+	}
+	*value = v;
+	return true;
+}
+
+/* The category fields of a line, checked, into cats (room for max). */
+static bool parse_categories(struct parse_ctx *ctx, unsigned int line,
+			     const struct parse_field *f, size_t n, int *cats)
+{
+	bool ok = true;
+	long cat;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (parse_number(ctx, line, &f[i], "category", 1,
+				 CIPSO_MAX_CATEGORY, &cat))
+			cats[i] = cat;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
+/* Fields a line may have: label, level, and the most categories. */
+#define CIPSO_MAX_FIELDS (2 + CIPSO_MAX_CATEGORY)
+
+static int parse_line(struct smack_cipso *c, struct parse_ctx *ctx,
+		      const struct parse_line *line,
+		      struct parse_field *f, int *cats)
+{
+	size_t n = parse_split(line, f, CIPSO_MAX_FIELDS + 1);
+	bool ok;
+	long level;
+
+	ok = parse_check_label(ctx, line->number, &f[0]);
+	if (n < 2) {
+		parse_error(ctx, line->number, f[0].column + f[0].len,
+			    "a level must follow the label");
+		return 0;
+	}
+	if (!parse_number(ctx, line->number, &f[1], "level", 0,
+			  CIPSO_MAX_LEVEL, &level))
+		ok = false;
+	if (n > CIPSO_MAX_FIELDS) {
+		parse_error(ctx, line->number, f[CIPSO_MAX_FIELDS].column,
+			    "more than %d categories (the kernel's limit)",
+			    CIPSO_MAX_CATEGORY);
+		return 0;
+	}
+	if (!parse_categories(ctx, line->number, f + 2, n - 2, cats))
+		ok = false;
+	if (!ok || ctx->errors)
+		return 0;	/* nothing will be kept: save the copy */
+	return append_mapping(c, f[0].text, f[0].len, level, cats, n - 2);
+}
+
+/* A parse_file_fn: adds the mappings of one file to arg. */
+static int parse_file(void *arg, int fd, struct parse_ctx *ctx)
+{
+	struct parse_field *fields;
+	struct parse_reader r;
+	struct parse_line line;
+	unsigned int errors = ctx->errors;
+	int *cats, ret;
+
+	fields = malloc((CIPSO_MAX_FIELDS + 1) * sizeof(*fields));
+	cats = malloc(CIPSO_MAX_CATEGORY * sizeof(*cats));
+	if (!fields || !cats) {
+		free(fields);
+		free(cats);
+		return -1;
+	}
+	parse_reader_fd(&r, ctx, fd);
+	while ((ret = parse_reader_next(&r, &line)) > 0)
+		if (parse_line(arg, ctx, &line, fields, cats) < 0)
+			break;
+	parse_reader_release(&r);
+	free(fields);
+	free(cats);
+	if (ret == 0 && ctx->errors != errors) {
+		errno = EINVAL;
+		ret = -1;
+	}
+	return ret < 0 ? -1 : 0;
+}
+
+/* Moves every mapping of src to the end of dst; src is freed. */
+static int take_mappings(struct smack_cipso *dst, struct smack_cipso *src)
+{
+	struct cipso_mapping *grown;
+	size_t need = dst->count + src->count;
+
+	if (need > dst->cap) {
+		grown = realloc(dst->maps, need * sizeof(*grown));
+		if (!grown) {
+			smack_cipso_free(src);
+			return -1;
+		}
+		dst->maps = grown;
+		dst->cap = need;
+	}
+	if (src->count)
+		memcpy(dst->maps + dst->count, src->maps,
+		       src->count * sizeof(*src->maps));
+	dst->count = need;
+	free(src->maps);
+	free(src);
 	return 0;
+}
+
+/* Parses into a scratch set, so the handle is untouched on any error. */
+static int parse_into(struct smack_cipso *handle, const char *path, int fd,
+		      const char *name, smack_parse_error_fn on_error,
+		      void *userdata)
+{
+	struct parse_ctx ctx = PARSE_CTX_INIT(name, on_error, userdata);
+	struct smack_cipso *scratch;
+	int ret, saved;
+
+	if (!handle) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (smack_cipso_new(&scratch) < 0)
+		return -1;
+	if (path)
+		ret = parse_path(path, 0, parse_file, scratch, on_error,
+				 userdata);
+	else
+		ret = parse_file(scratch, fd, &ctx);
+	if (ret < 0) {
+		saved = errno;
+		smack_cipso_free(scratch);
+		errno = saved;
+		return -1;
+	}
+	return take_mappings(handle, scratch);
+}
+
+SMACK_EXPORT
+int smack_cipso_parse_fd(struct smack_cipso *handle, int fd, const char *name,
+			 smack_parse_error_fn on_error, void *userdata)
+{
+	return parse_into(handle, NULL, fd, name, on_error, userdata);
+}
+
+SMACK_EXPORT
+int smack_cipso_parse_path(struct smack_cipso *handle, const char *path,
+			   smack_parse_error_fn on_error, void *userdata)
+{
+	if (!path) {
+		errno = EINVAL;
+		return -1;
+	}
+	return parse_into(handle, path, -1, NULL, on_error, userdata);
+}
+
+SMACK_EXPORT
+int smack_cipso_add_from_file(struct smack_cipso *handle, int fd)
+{
+	return smack_cipso_parse_fd(handle, fd, NULL, NULL, NULL);
 }

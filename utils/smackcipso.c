@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * smackcipso - load CIPSO label mappings into the kernel, check them, or
+ * list the ones it holds.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/smack.h>
+
+#include "cli.h"
+
+static CLI_NORETURN void usage(void)
+{
+	printf("Usage: %s [OPTION]... [PATH]\n"
+	       "Load CIPSO label mappings, lines \"LABEL LEVEL [CATEGORY]...\", "
+	       "from PATH (a file,\n"
+	       "or a directory whose files are read in name order) or from "
+	       "standard input\n"
+	       "when PATH is missing or '-'.  LEVEL is 0..255, each CATEGORY "
+	       "1..184.  Nothing\n"
+	       "is loaded when any line is wrong.\n"
+	       "\n"
+	       "  -c, --check    check the input and report every error; load "
+	       "nothing\n"
+	       "  -l, --list     print the mappings the kernel holds, in the "
+	       "input format\n"
+	       "  -a, --all      with --list, also the labels that have no "
+	       "mapping of their own\n"
+	       "  -h, --help     show this help and exit\n"
+	       "  -v, --version  show the version and exit\n"
+	       "\n"
+	       "Exit status: 0 on success, 1 when the input has errors, Smack "
+	       "is not active or\n"
+	       "the kernel refuses a mapping, 2 on bad usage.\n",
+	       cli_name());
+	exit(EXIT_SUCCESS);
+}
+
+static void require_smack(void)
+{
+	if (!smack_smackfs_path())
+		cli_die(EXIT_FAILURE, "Smack is not active (no smackfs found)");
+}
+
+/* ---- --list ---- */
+
+struct list_options {
+	bool all;
+	int direct;	/* the level of labels without a mapping */
+};
+
+/*
+ * A label the kernel has no mapping for is shown at the direct level with
+ * the bits of its own bytes as categories (category 1 is the top bit of
+ * the first byte).  An explicit mapping identical to that changes nothing,
+ * so leaving both out loses nothing.
+ */
+static bool is_default_mapping(const struct list_options *o,
+			       const char *label, int level, const int *cats,
+			       int ncats)
+{
+	size_t len = strlen(label), byte;
+	int bit, next = 0;
+
+	if (level != o->direct)
+		return false;
+	for (byte = 0; byte < len; byte++) {
+		for (bit = 0; bit < 8; bit++) {
+			if (!((unsigned char)label[byte] & (0x80 >> bit)))
+				continue;
+			if (next >= ncats ||
+			    (size_t)cats[next] != byte * 8 + bit + 1)
+				return false;
+			next++;
+		}
+	}
+	return next == ncats;
+}
+
+static int print_mapping(void *userdata, const char *label, int level,
+			 const int *cats, int ncats)
+{
+	const struct list_options *o = userdata;
+	int i;
+
+	if (!o->all && is_default_mapping(o, label, level, cats, ncats))
+		return 0;
+	printf("%s %d", label, level);
+	for (i = 0; i < ncats; i++)
+		printf(" %d", cats[i]);
+	putchar('\n');
+	return 0;
+}
+
+static int list_mappings(bool all)
+{
+	struct list_options o = { .all = all };
+	struct smack_cipso *c;
+
+	require_smack();
+	if (!all && smack_direct_get(&o.direct) < 0)
+		cli_die_errno(EXIT_FAILURE, "cannot read the direct level");
+	if (smack_cipso_new_from_kernel(&c) < 0)
+		cli_die_errno(EXIT_FAILURE, "cannot read the kernel's "
+			      "mappings");
+	smack_cipso_foreach(c, print_mapping, &o);
+	smack_cipso_free(c);
+	return EXIT_SUCCESS;
+}
+
+/* ---- loading ---- */
+
+static int load(const char *path, bool check_only)
+{
+	bool from_stdin = !path || strcmp(path, "-") == 0;
+	struct smack_cipso *c;
+	int errors = 0, ret;
+
+	if (from_stdin)
+		path = "<stdin>";
+	if (smack_cipso_new(&c) < 0)
+		cli_die_errno(EXIT_FAILURE, "out of memory");
+	if (from_stdin)
+		ret = smack_cipso_parse_fd(c, STDIN_FILENO, path,
+					   cli_parse_error, &errors);
+	else
+		ret = smack_cipso_parse_path(c, path, cli_parse_error,
+					     &errors);
+	if (ret < 0) {
+		/* A failure the parser did not report itself. */
+		if (errors == 0)
+			cli_warn_errno("%s", path);
+		smack_cipso_free(c);
+		return EXIT_FAILURE;
+	}
+	if (!check_only) {
+		require_smack();
+		if (smack_cipso_apply(c) < 0) {
+			cli_warn_errno("the kernel refused a mapping");
+			smack_cipso_free(c);
+			return EXIT_FAILURE;
+		}
+	}
+	smack_cipso_free(c);
+	return EXIT_SUCCESS;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "all", no_argument, NULL, 'a' },
+		{ "check", no_argument, NULL, 'c' },
+		{ "list", no_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'v' },
+		{ NULL, 0, NULL, 0 }
+	};
+	bool all = false, check_only = false, list = false;
+	int c;
+
+	cli_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "aclhv", options, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			all = true;
+			break;
+		case 'c':
+			check_only = true;
+			break;
+		case 'l':
+			list = true;
+			break;
+		case 'h':
+			usage();
+		case 'v':
+			cli_print_version();
+		default:
+			cli_try_help(EXIT_USAGE);
+		}
+	}
+	if (list && (check_only || optind != argc)) {
+		cli_warn("--list takes neither --check nor a PATH");
+		cli_try_help(EXIT_USAGE);
+	}
+	if (all && !list) {
+		cli_warn("--all goes with --list");
+		cli_try_help(EXIT_USAGE);
+	}
+	if (argc - optind > 1) {
+		cli_warn("only one PATH may be given");
+		cli_try_help(EXIT_USAGE);
+	}
+	if (list)
+		return list_mappings(all);
+	return load(optind < argc ? argv[optind] : NULL, check_only);
+}

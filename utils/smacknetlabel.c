@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * smacknetlabel - load netlabel host entries (the label of packets from a
+ * host or network) into the kernel, check them, or list the ones it holds.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <sys/smack.h>
+
+#include "cli.h"
+
+#define DEFAULT_DIR SYSCONFDIR "/smack/netlabel.d"
+
+static CLI_NORETURN void usage(void)
+{
+	printf("Usage: %s [OPTION]... [PATH]...\n"
+	       "Load netlabel host entries, lines \"ADDRESS[/MASK] LABEL\", "
+	       "from each PATH (a\n"
+	       "file, a directory whose files are read in name order, or '-' "
+	       "for standard\n"
+	       "input) and from --add; with neither, from %s.\n"
+	       "ADDRESS is IPv4 (A.B.C.D, MASK 0..32, LABEL a label or "
+	       "-CIPSO) or IPv6\n"
+	       "(MASK 0..128, LABEL a label or -DELETE).  Nothing is loaded "
+	       "when any entry\n"
+	       "is wrong.\n"
+	       "\n"
+	       "  -a, --add=ENTRY  also load ENTRY, \"ADDRESS[/MASK] LABEL\" "
+	       "(may be repeated)\n"
+	       "  -c, --check      check the entries and report every error; "
+	       "load nothing\n"
+	       "  -l, --list       print the entries the kernel holds\n"
+	       "  -h, --help       show this help and exit\n"
+	       "  -v, --version    show the version and exit\n"
+	       "\n"
+	       "Exit status: 0 on success, 1 when an entry is wrong, Smack is "
+	       "not active or\n"
+	       "the kernel refuses an entry, 2 on bad usage.\n",
+	       cli_name(), DEFAULT_DIR);
+	exit(EXIT_SUCCESS);
+}
+
+static void require_smack(void)
+{
+	if (!smack_smackfs_path())
+		cli_die(EXIT_FAILURE, "Smack is not active (no smackfs found)");
+}
+
+static int print_entry(void *userdata, const char *host, const char *label)
+{
+	printf("%s %s\n", host, label);
+	return 0;
+}
+
+static int list_entries(void)
+{
+	struct smack_netlabel *n;
+
+	require_smack();
+	if (smack_netlabel_new_from_kernel(&n) < 0)
+		cli_die_errno(EXIT_FAILURE, "cannot read the kernel's entries");
+	smack_netlabel_foreach(n, print_entry, NULL);
+	smack_netlabel_free(n);
+	return EXIT_SUCCESS;
+}
+
+/* Errors in an --add entry: its text says more than a line number. */
+static void add_error(void *userdata, const char *file, unsigned int line,
+		      unsigned int column, const char *message)
+{
+	int *count = userdata;
+
+	cli_warn("%s: %s", file, message);
+	(*count)++;
+}
+
+/* An --add entry goes through the same parser as a file, so that it is
+ * checked, and reported, the same way. */
+static bool add_entry(struct smack_netlabel *n, const char *entry)
+{
+	size_t len = strlen(entry), before = smack_netlabel_count(n);
+	int fd, errors = 0, ret;
+
+	if (strchr(entry, '\n')) {
+		cli_warn("--add \"%s\": one entry, without a line break",
+			 entry);
+		return false;
+	}
+	fd = memfd_create("smacknetlabel-add", MFD_CLOEXEC);
+	if (fd < 0 || write(fd, entry, len) != (ssize_t)len ||
+	    lseek(fd, 0, SEEK_SET) != 0)
+		cli_die_errno(EXIT_FAILURE, "cannot read --add \"%s\"", entry);
+	ret = smack_netlabel_parse_fd(n, fd, "--add", add_error, &errors);
+	close(fd);
+	if (ret < 0 && errors == 0)
+		cli_warn_errno("--add \"%s\"", entry);
+	if (ret == 0 && smack_netlabel_count(n) == before) {
+		cli_warn("--add \"%s\": no entry", entry);
+		return false;
+	}
+	return ret == 0;
+}
+
+static bool add_path(struct smack_netlabel *n, const char *path)
+{
+	int errors = 0, ret;
+
+	if (strcmp(path, "-") == 0)
+		ret = smack_netlabel_parse_fd(n, STDIN_FILENO, "<stdin>",
+					      cli_parse_error, &errors);
+	else
+		ret = smack_netlabel_parse_path(n, path, cli_parse_error,
+						&errors);
+	if (ret < 0 && errors == 0)
+		cli_warn_errno("%s", path);
+	return ret == 0;
+}
+
+/* The default directory may be absent: there is then nothing to load. */
+static bool add_default_dir(struct smack_netlabel *n)
+{
+	struct stat st;
+
+	if (stat(DEFAULT_DIR, &st) < 0 && errno == ENOENT)
+		return true;
+	return add_path(n, DEFAULT_DIR);
+}
+
+struct sources {
+	char **adds;
+	size_t nadds;
+	char **paths;
+	size_t npaths;
+};
+
+static int load(const struct sources *src, bool check_only)
+{
+	struct smack_netlabel *all;
+	bool ok = true;
+	size_t i;
+
+	if (smack_netlabel_new(&all) < 0)
+		cli_die_errno(EXIT_FAILURE, "out of memory");
+	if (src->nadds == 0 && src->npaths == 0)
+		ok = add_default_dir(all);
+	for (i = 0; i < src->npaths; i++)
+		ok = add_path(all, src->paths[i]) && ok;
+	for (i = 0; i < src->nadds; i++)
+		ok = add_entry(all, src->adds[i]) && ok;
+	if (ok && !check_only) {
+		require_smack();
+		if (smack_netlabel_apply(all) < 0) {
+			cli_warn_errno("the kernel refused an entry");
+			ok = false;
+		}
+	}
+	smack_netlabel_free(all);
+	return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "add", required_argument, NULL, 'a' },
+		{ "check", no_argument, NULL, 'c' },
+		{ "list", no_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'v' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct sources src = { NULL, 0, NULL, 0 };
+	bool check_only = false, list = false;
+	int c, status;
+
+	cli_init(argv[0]);
+	src.adds = calloc(argc, sizeof(*src.adds));
+	if (!src.adds)
+		cli_die_errno(EXIT_FAILURE, "out of memory");
+	while ((c = getopt_long(argc, argv, "a:clhv", options, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			src.adds[src.nadds++] = optarg;
+			break;
+		case 'c':
+			check_only = true;
+			break;
+		case 'l':
+			list = true;
+			break;
+		case 'h':
+			usage();
+		case 'v':
+			cli_print_version();
+		default:
+			cli_try_help(EXIT_USAGE);
+		}
+	}
+	src.paths = argv + optind;
+	src.npaths = argc - optind;
+	if (list && (check_only || src.nadds || src.npaths)) {
+		cli_warn("--list takes no --check, --add or PATH");
+		cli_try_help(EXIT_USAGE);
+	}
+	status = list ? list_entries() : load(&src, check_only);
+	free(src.adds);
+	return status;
+}

@@ -1,53 +1,254 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Rule sets (struct smack_accesses): building, parsing, applying, diffing.
+ * Rule sets (struct smack_accesses): building them rule by rule or from
+ * rule files, counting, iterating and saving them.  Merging, diffing and
+ * the kernel side are in accesses-merge.c and accesses-kernel.c.
  *
- * STUB: not implemented yet.
+ * Rule files hold "subject object access" (a load2 rule: the pair gets
+ * exactly that access) and "subject object allow deny" (a change-rule:
+ * letters of allow are added, those of deny taken away) lines, in the
+ * common line format of parse.h.
  */
 #include <errno.h>
-#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "libsmack-internal.h"
+#include "accesses.h"
+#include "parse.h"
+
+/* The stored forms of a rule; bits is allow | deny << 7 | RULE_MODIFY. */
+struct rule16 {
+	uint16_t subject, object, bits;
+};
+
+struct rule32 {
+	uint32_t subject, object;
+	uint16_t bits;
+};
+
+#define RULE_MODIFY 0x4000u
+#define MIN_RULES 256
+
+static uint16_t pack_bits(const struct rule *r)
+{
+	return r->allow | r->deny << 7 | (r->modify ? RULE_MODIFY : 0);
+}
+
+static void unpack_bits(uint16_t bits, struct rule *r)
+{
+	r->allow = bits & SMACK_ACCESS_ALL;
+	r->deny = (bits >> 7) & SMACK_ACCESS_ALL;
+	r->modify = bits & RULE_MODIFY;
+}
+
+void accesses_get(const struct smack_accesses *a, size_t i, struct rule *r)
+{
+	if (a->wide) {
+		const struct rule32 *w = (const struct rule32 *)a->rules + i;
+
+		r->subject = w->subject;
+		r->object = w->object;
+		unpack_bits(w->bits, r);
+	} else {
+		const struct rule16 *n = (const struct rule16 *)a->rules + i;
+
+		r->subject = n->subject;
+		r->object = n->object;
+		unpack_bits(n->bits, r);
+	}
+}
+
+static size_t rule_size(bool wide)
+{
+	return wide ? sizeof(struct rule32) : sizeof(struct rule16);
+}
+
+static int resize(struct smack_accesses *a, size_t cap, bool wide)
+{
+	void *grown;
+
+	if (cap > SIZE_MAX / rule_size(wide)) {
+		errno = ENOMEM;
+		return -1;
+	}
+	grown = realloc(a->rules, cap * rule_size(wide));
+	if (!grown)
+		return -1;
+	a->rules = grown;
+	a->cap = cap;
+	return 0;
+}
+
+/* Turns the narrow array into a wide one in place, last rule first so
+ * that no rule is overwritten before it has been read. */
+static int widen(struct smack_accesses *a)
+{
+	struct rule32 *wide;
+	struct rule16 n;
+	size_t i;
+
+	if (resize(a, a->cap, true) < 0)
+		return -1;
+	wide = a->rules;
+	for (i = a->count; i-- > 0;) {
+		n = ((struct rule16 *)a->rules)[i];
+		wide[i].subject = n.subject;
+		wide[i].object = n.object;
+		wide[i].bits = n.bits;
+	}
+	a->wide = true;
+	return 0;
+}
+
+int accesses_append(struct smack_accesses *a, const struct rule *r)
+{
+	if (a->count == a->cap &&
+	    resize(a, a->cap ? a->cap * 2 : MIN_RULES, a->wide) < 0)
+		return -1;
+	if (!a->wide && (r->subject >= ACCESSES_NARROW_LABELS ||
+			 r->object >= ACCESSES_NARROW_LABELS) &&
+	    widen(a) < 0)
+		return -1;
+	if (a->wide) {
+		struct rule32 *w = (struct rule32 *)a->rules + a->count;
+
+		w->subject = r->subject;
+		w->object = r->object;
+		w->bits = pack_bits(r);
+	} else {
+		struct rule16 *n = (struct rule16 *)a->rules + a->count;
+
+		n->subject = r->subject;
+		n->object = r->object;
+		n->bits = pack_bits(r);
+	}
+	a->count++;
+	return 0;
+}
+
+int accesses_add_n(struct smack_accesses *a, const char *subject,
+		   size_t subject_len, const char *object, size_t object_len,
+		   const struct rule *bits, const char **reason,
+		   bool *bad_object)
+{
+	struct rule r = *bits;
+	long s, o;
+
+	if (bad_object)
+		*bad_object = false;
+	s = labeltab_intern(&a->labels, subject, subject_len, reason);
+	if (s < 0)
+		return -1;
+	o = labeltab_intern(&a->labels, object, object_len, reason);
+	if (o < 0) {
+		if (bad_object)
+			*bad_object = true;
+		return -1;
+	}
+	r.subject = s;
+	r.object = o;
+	return accesses_append(a, &r);
+}
+
+void accesses_truncate(struct smack_accesses *a, size_t rules,
+		       uint32_t labels)
+{
+	if (rules < a->count)
+		a->count = rules;
+	labeltab_truncate(&a->labels, labels);
+}
+
+size_t accesses_format(char *buf, const char *subject, const char *object,
+		       const char *allow, const char *deny)
+{
+	char *p = buf;
+	size_t n;
+
+	n = strlen(subject);
+	memcpy(p, subject, n);
+	p += n;
+	*p++ = ' ';
+	n = strlen(object);
+	memcpy(p, object, n);
+	p += n;
+	*p++ = ' ';
+	n = strlen(allow);
+	memcpy(p, allow, n);
+	p += n;
+	if (deny) {
+		*p++ = ' ';
+		n = strlen(deny);
+		memcpy(p, deny, n);
+		p += n;
+	}
+	*p++ = '\n';
+	return p - buf;
+}
+
+/* ------------------------------------------------------------ the API */
 
 SMACK_EXPORT
 int smack_accesses_new(struct smack_accesses **handle)
 {
-	errno = ENOSYS;
-	return -1;
+	struct smack_accesses *a;
+
+	if (!handle) {
+		errno = EINVAL;
+		return -1;
+	}
+	a = calloc(1, sizeof(*a));
+	if (!a)
+		return -1;
+	labeltab_init(&a->labels);
+	*handle = a;
+	return 0;
 }
 
 SMACK_EXPORT
 void smack_accesses_free(struct smack_accesses *handle)
 {
+	if (!handle)
+		return;
+	labeltab_release(&handle->labels);
+	free(handle->rules);
+	free(handle);
 }
 
-SMACK_EXPORT
-int smack_accesses_save(struct smack_accesses *handle, int fd)
+/* Adds one rule given as strings; a failure leaves no trace. */
+static int add_strings(struct smack_accesses *a, const char *subject,
+		       const char *object, const struct rule *bits)
 {
-	errno = ENOSYS;
-	return -1;
-}
+	uint32_t labels = a->labels.count;
+	int saved;
 
-SMACK_EXPORT
-int smack_accesses_apply(struct smack_accesses *handle)
-{
-	errno = ENOSYS;
-	return -1;
-}
-
-SMACK_EXPORT
-int smack_accesses_clear(struct smack_accesses *handle)
-{
-	errno = ENOSYS;
-	return -1;
+	/* One byte past the longest label is enough to refuse a long one. */
+	if (accesses_add_n(a, subject, strnlen(subject, SMACK_LABEL_LEN + 1),
+			   object, strnlen(object, SMACK_LABEL_LEN + 1), bits,
+			   NULL, NULL) < 0) {
+		saved = errno;
+		labeltab_truncate(&a->labels, labels);
+		errno = saved;
+		return -1;
+	}
+	return 0;
 }
 
 SMACK_EXPORT
 int smack_accesses_add(struct smack_accesses *handle, const char *subject,
 		       const char *object, const char *access_type)
 {
-	errno = ENOSYS;
-	return -1;
+	struct rule bits = { 0 };
+	unsigned int allow;
+
+	if (!handle || !subject || !object ||
+	    smack_access_from_string(access_type, &allow) < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	bits.allow = allow;
+	return add_strings(handle, subject, object, &bits);
 }
 
 SMACK_EXPORT
@@ -56,14 +257,206 @@ int smack_accesses_add_modify(struct smack_accesses *handle,
 			      const char *allow_access_type,
 			      const char *deny_access_type)
 {
-	errno = ENOSYS;
-	return -1;
+	struct rule bits = { .modify = true };
+	unsigned int allow, deny;
+
+	if (!handle || !subject || !object ||
+	    smack_access_from_string(allow_access_type, &allow) < 0 ||
+	    smack_access_from_string(deny_access_type, &deny) < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	bits.allow = allow;
+	bits.deny = deny;
+	return add_strings(handle, subject, object, &bits);
 }
 
 SMACK_EXPORT
-int smack_accesses_add_from_file(struct smack_accesses *handle, int fd)
+size_t smack_accesses_count(const struct smack_accesses *handle)
 {
-	errno = ENOSYS;
+	return handle ? handle->count : 0;
+}
+
+SMACK_EXPORT
+int smack_accesses_foreach(const struct smack_accesses *handle,
+			   smack_accesses_fn fn, void *userdata)
+{
+	char allow[SMACK_ACCESS_STRLEN], deny[SMACK_ACCESS_STRLEN];
+	const struct labeltab *t;
+	struct rule r;
+	size_t i;
+	int ret;
+
+	if (!handle || !fn) {
+		errno = EINVAL;
+		return -1;
+	}
+	t = &handle->labels;
+	for (i = 0; i < handle->count; i++) {
+		accesses_get(handle, i, &r);
+		smack_access_to_string(r.allow, allow);
+		if (r.modify)
+			smack_access_to_string(r.deny, deny);
+		ret = fn(userdata, labeltab_text(t, r.subject),
+			 labeltab_text(t, r.object), allow,
+			 r.modify ? deny : NULL);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------- saving */
+
+static int write_all(int fd, const char *buf, size_t len)
+{
+	ssize_t n;
+
+	while (len) {
+		n = write(fd, buf, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = EIO;
+			return -1;
+		}
+		buf += n;
+		len -= n;
+	}
+	return 0;
+}
+
+struct save_buffer {
+	int fd;
+	size_t used;
+	char buf[16384];
+};
+
+static int save_rule(void *userdata, const char *subject, const char *object,
+		     const char *access, const char *deny)
+{
+	struct save_buffer *out = userdata;
+
+	if (sizeof(out->buf) - out->used < ACCESSES_RECORD_MAX) {
+		if (write_all(out->fd, out->buf, out->used) < 0)
+			return -1;
+		out->used = 0;
+	}
+	out->used += accesses_format(out->buf + out->used, subject, object,
+				     access, deny);
+	return 0;
+}
+
+SMACK_EXPORT
+int smack_accesses_save(struct smack_accesses *handle, int fd)
+{
+	struct save_buffer *out;
+	int ret, saved;
+
+	if (!handle || fd < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	out = malloc(sizeof(*out));
+	if (!out)
+		return -1;
+	out->fd = fd;
+	out->used = 0;
+	ret = smack_accesses_foreach(handle, save_rule, out);
+	if (ret == 0)
+		ret = write_all(fd, out->buf, out->used);
+	saved = errno;
+	free(out);
+	errno = saved;
+	return ret ? -1 : 0;
+}
+
+/* ------------------------------------------------------------ parsing */
+
+/* The error for a line that is not 3 or 4 fields. */
+static void report_field_count(struct parse_ctx *ctx,
+			       const struct parse_line *line,
+			       const struct parse_field *f, size_t n)
+{
+	/* Point at the first field too many, or at the line's start. */
+	parse_error(ctx, line->number, n > 4 ? f[4].column : 1,
+		    "expected 3 or 4 fields, found %zu", n);
+}
+
+/* One rule line: added, or reported.  -1 only when memory runs out. */
+static int parse_rule_line(struct smack_accesses *a, struct parse_ctx *ctx,
+			   const struct parse_line *line)
+{
+	struct parse_field f[5];
+	struct rule bits = { 0 };
+	unsigned int allow = 0, deny = 0;
+	const char *why;
+	bool bad_object;
+	size_t n = parse_split(line, f, 5);
+
+	if (n != 3 && n != 4) {
+		report_field_count(ctx, line, f, n);
+		return 0;
+	}
+	/* A bad access string is reported here; the rule is still added
+	 * (to have its labels checked) and dropped with the whole parse. */
+	parse_check_access(ctx, line->number, &f[2], &allow);
+	if (n == 4)
+		parse_check_access(ctx, line->number, &f[3], &deny);
+	bits.allow = allow;
+	bits.deny = deny;
+	bits.modify = n == 4;
+	if (accesses_add_n(a, f[0].text, f[0].len, f[1].text, f[1].len,
+			   &bits, &why, &bad_object) == 0)
+		return 0;
+	if (errno != EINVAL)
+		return -1;
+	parse_report_label(ctx, line->number, &f[bad_object ? 1 : 0], why);
+	/* The object was not looked at when the subject was bad. */
+	if (!bad_object)
+		parse_check_label(ctx, line->number, &f[1]);
+	return 0;
+}
+
+int accesses_parse_lines(struct smack_accesses *a, struct parse_reader *r)
+{
+	struct parse_line line;
+	int ret;
+
+	while ((ret = parse_reader_next(r, &line)) > 0)
+		if (parse_rule_line(a, r->ctx, &line) < 0) {
+			ret = errno;
+			parse_error(r->ctx, line.number, 0,
+				    "out of memory");
+			errno = ret;
+			return -1;
+		}
+	return ret;
+}
+
+/* What a parse call needs to undo itself. */
+struct checkpoint {
+	size_t rules;
+	uint32_t labels;
+};
+
+static struct checkpoint checkpoint(const struct smack_accesses *a)
+{
+	return (struct checkpoint){ a->count, a->labels.count };
+}
+
+/* All or nothing: keeps the rules added since cp only when the parse
+ * succeeded without a single error. */
+static int finish_parse(struct smack_accesses *a, struct checkpoint cp,
+			int ret, unsigned int errors)
+{
+	int saved = errno;
+
+	if (ret == 0 && errors == 0)
+		return 0;
+	accesses_truncate(a, cp.rules, cp.labels);
+	errno = ret < 0 ? saved : EINVAL;
 	return -1;
 }
 
@@ -72,8 +465,33 @@ int smack_accesses_parse_buffer(struct smack_accesses *handle,
 				const char *buf, size_t len, const char *name,
 				smack_parse_error_fn on_error, void *userdata)
 {
-	errno = ENOSYS;
-	return -1;
+	struct parse_ctx ctx = PARSE_CTX_INIT(name, on_error, userdata);
+	struct checkpoint cp;
+	struct parse_reader r;
+	int ret;
+
+	if (!handle || (!buf && len)) {
+		errno = EINVAL;
+		return -1;
+	}
+	cp = checkpoint(handle);
+	parse_reader_buffer(&r, &ctx, buf, len);
+	ret = accesses_parse_lines(handle, &r);
+	parse_reader_release(&r);
+	return finish_parse(handle, cp, ret, ctx.errors);
+}
+
+static int parse_fd(struct smack_accesses *a, int fd, struct parse_ctx *ctx)
+{
+	struct parse_reader r;
+	int ret, saved;
+
+	parse_reader_fd(&r, ctx, fd);
+	ret = accesses_parse_lines(a, &r);
+	saved = errno;
+	parse_reader_release(&r);
+	errno = saved;
+	return ret;
 }
 
 SMACK_EXPORT
@@ -81,53 +499,58 @@ int smack_accesses_parse_fd(struct smack_accesses *handle, int fd,
 			    const char *name, smack_parse_error_fn on_error,
 			    void *userdata)
 {
-	errno = ENOSYS;
-	return -1;
+	struct parse_ctx ctx = PARSE_CTX_INIT(name, on_error, userdata);
+	struct checkpoint cp;
+	int ret;
+
+	if (!handle || fd < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	cp = checkpoint(handle);
+	ret = parse_fd(handle, fd, &ctx);
+	return finish_parse(handle, cp, ret, ctx.errors);
+}
+
+SMACK_EXPORT
+int smack_accesses_add_from_file(struct smack_accesses *handle, int fd)
+{
+	return smack_accesses_parse_fd(handle, fd, NULL, NULL, NULL);
+}
+
+/* parse_path() callback: one file of a tree. */
+static int parse_file(void *arg, int fd, struct parse_ctx *ctx)
+{
+	unsigned int before = ctx->errors;
+
+	if (parse_fd(arg, fd, ctx) < 0)
+		return -1;
+	if (ctx->errors != before) {
+		errno = EINVAL;
+		return -1;
+	}
+	return 0;
+}
+
+int accesses_parse_path(struct smack_accesses *a, const char *path,
+			unsigned int flags, smack_parse_error_fn on_error,
+			void *userdata)
+{
+	struct checkpoint cp;
+	int ret;
+
+	if (!a || !path) {
+		errno = EINVAL;
+		return -1;
+	}
+	cp = checkpoint(a);
+	ret = parse_path(path, flags, parse_file, a, on_error, userdata);
+	return finish_parse(a, cp, ret, 0);
 }
 
 SMACK_EXPORT
 int smack_accesses_parse_path(struct smack_accesses *handle, const char *path,
 			      smack_parse_error_fn on_error, void *userdata)
 {
-	errno = ENOSYS;
-	return -1;
-}
-
-SMACK_EXPORT
-int smack_accesses_new_from_kernel(struct smack_accesses **handle)
-{
-	errno = ENOSYS;
-	return -1;
-}
-
-SMACK_EXPORT
-size_t smack_accesses_count(const struct smack_accesses *handle)
-{
-	errno = ENOSYS;
-	return 0;
-}
-
-SMACK_EXPORT
-int smack_accesses_foreach(const struct smack_accesses *handle,
-			   smack_accesses_fn fn, void *userdata)
-{
-	errno = ENOSYS;
-	return -1;
-}
-
-SMACK_EXPORT
-int smack_accesses_diff(const struct smack_accesses *from,
-			const struct smack_accesses *to,
-			struct smack_accesses **diff)
-{
-	errno = ENOSYS;
-	return -1;
-}
-
-SMACK_EXPORT
-int smack_accesses_apply_report(struct smack_accesses *handle,
-				size_t *applied)
-{
-	errno = ENOSYS;
-	return -1;
+	return accesses_parse_path(handle, path, 0, on_error, userdata);
 }

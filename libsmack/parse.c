@@ -106,16 +106,23 @@ size_t parse_split(const struct parse_line *line, struct parse_field *fields,
 	}
 }
 
+void parse_report_label(struct parse_ctx *ctx, unsigned int line,
+			const struct parse_field *f, const char *reason)
+{
+	char q[PARSE_QUOTE_SIZE];
+
+	parse_error(ctx, line, f->column, "label %s %s",
+		    parse_quote(q, f->text, f->len), reason);
+}
+
 bool parse_check_label(struct parse_ctx *ctx, unsigned int line,
 		       const struct parse_field *f)
 {
-	char q[PARSE_QUOTE_SIZE];
 	const char *why;
 
 	if (label_validate_n(f->text, f->len, &why) >= 0)
 		return true;
-	parse_error(ctx, line, f->column, "label %s %s",
-		    parse_quote(q, f->text, f->len), why);
+	parse_report_label(ctx, line, f, why);
 	return false;
 }
 

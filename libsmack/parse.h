@@ -107,6 +107,10 @@ size_t parse_split(const struct parse_line *line, struct parse_field *fields,
  */
 bool parse_check_label(struct parse_ctx *ctx, unsigned int line,
 		       const struct parse_field *f);
+/* Reports that field f is not a valid label, for the reason given (as
+ * label_validate_n() says it), in the words of parse_check_label(). */
+void parse_report_label(struct parse_ctx *ctx, unsigned int line,
+			const struct parse_field *f, const char *reason);
 
 /*
  * Parses a field that must be an access string into *mask; when it is

@@ -1,17 +1,114 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * The boot-time policy tree under /etc/smack (smack_load_policy).
+ * The boot-time policy tree under <sysconfdir>/smack (smack_load_policy).
  *
- * STUB: not implemented yet.
+ * The whole tree is read and validated before anything is written, so a
+ * bad file loads nothing.  Then the loaded rules are replaced by those of
+ * accesses.d, the mappings of cipso.d are applied, and onlycap is set
+ * last (it can take the caller's own privilege away).  Every part of the
+ * tree is optional: a system without cipso.d or onlycap is normal.
+ *
+ * "Clear the loaded rules, then apply the tree" is done as the difference
+ * between the two: the kernel ends with exactly the rules that clearing
+ * and loading would leave, but a rule present before and after is never
+ * taken away in between, and unchanged rules are not written at all.
  */
 #include <errno.h>
-#include <stddef.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "libsmack-internal.h"
+#include "accesses.h"
+#include "parse.h"
+
+#define POLICY_DIR SYSCONFDIR "/smack"
+
+struct policy {
+	struct smack_accesses *rules;
+	struct smack_cipso *cipso;	/* NULL without cipso.d */
+	int onlycap_fd;			/* -1 without onlycap */
+};
+
+static void policy_release(struct policy *p)
+{
+	int saved = errno;
+
+	smack_accesses_free(p->rules);
+	smack_cipso_free(p->cipso);
+	if (p->onlycap_fd >= 0)
+		close(p->onlycap_fd);
+	errno = saved;
+}
+
+static int read_cipso(struct policy *p, const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st) < 0)
+		return errno == ENOENT ? 0 : -1;
+	if (smack_cipso_new(&p->cipso) < 0)
+		return -1;
+	return smack_cipso_parse_path(p->cipso, dir, NULL, NULL);
+}
+
+static int read_onlycap(struct policy *p, const char *path)
+{
+	struct parse_ctx ctx = PARSE_CTX_INIT(path, NULL, NULL);
+
+	p->onlycap_fd = parse_open_file(&ctx, path);
+	if (p->onlycap_fd < 0 && errno == ENOENT)
+		return 0;
+	return p->onlycap_fd < 0 ? -1 : 0;
+}
+
+static int read_policy(struct policy *p)
+{
+	if (smack_accesses_new(&p->rules) < 0)
+		return -1;
+	if (accesses_parse_path(p->rules, POLICY_DIR "/accesses.d",
+				PARSE_PATH_OPTIONAL, NULL, NULL) < 0)
+		return -1;
+	if (read_cipso(p, POLICY_DIR "/cipso.d") < 0)
+		return -1;
+	return read_onlycap(p, POLICY_DIR "/onlycap");
+}
+
+/* Makes the kernel's rules those of the policy. */
+static int replace_rules(struct smack_accesses *rules)
+{
+	struct smack_accesses *loaded, *changes;
+	int ret;
+
+	if (smack_accesses_new_from_kernel(&loaded) < 0)
+		return -1;
+	ret = smack_accesses_diff(loaded, rules, &changes);
+	smack_accesses_free(loaded);
+	if (ret < 0)
+		return -1;
+	ret = smack_accesses_apply(changes);
+	smack_accesses_free(changes);
+	return ret;
+}
 
 SMACK_EXPORT
 int smack_load_policy(void)
 {
-	errno = ENOSYS;
-	return -1;
+	struct policy p = { .onlycap_fd = -1 };
+	int ret = -1;
+
+	if (smackfs_dirfd() < 0)
+		return -1;
+	if (read_policy(&p) < 0)
+		goto out;
+	if (replace_rules(p.rules) < 0)
+		goto out;
+	if (p.cipso && smack_cipso_apply(p.cipso) < 0)
+		goto out;
+	if (p.onlycap_fd >= 0 && smack_set_onlycap_from_file(p.onlycap_fd) < 0)
+		goto out;
+	ret = 0;
+out:
+	policy_release(&p);
+	return ret;
 }

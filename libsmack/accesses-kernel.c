@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Rule sets and the kernel: apply, clear, and reading load2 back.
+ *
+ * Every pair of a set is written once, with the state its rules fold into
+ * (accesses-merge.c), in the order the pairs first appear: plain pairs to
+ * load2, pairs with only change-rules to change-rule, and for a clear
+ * every pair to load2 with "-".  Records go through the batching writer,
+ * whole rules per write and each write under a page.  Nothing is checked
+ * against the kernel first: the set was validated when it was built, so
+ * the first write either fails having changed nothing (no privilege) or
+ * the kernel takes everything short of running out of memory.  When it
+ * does refuse part-way, apply says how far it got instead of reading load2
+ * back, which would cost a fifth of a load on every boot.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "libsmack-internal.h"
+#include "accesses.h"
+#include "parse.h"
+
+enum pass_kind {
+	PASS_PLAIN,		/* plain pairs to load2 */
+	PASS_MODIFY,		/* change-rule pairs to change-rule */
+	PASS_CLEAR,		/* every pair to load2 with no access */
+};
+
+struct apply_work {
+	const struct smack_accesses *set;
+	struct pair_map pairs;
+	struct pair_marks marks;
+};
+
+static bool pass_takes(enum pass_kind kind, uint16_t state)
+{
+	switch (kind) {
+	case PASS_PLAIN:
+		return !(state & PAIR_MODIFY);
+	case PASS_MODIFY:
+		return state & PAIR_MODIFY;
+	default:
+		return true;
+	}
+}
+
+static size_t format_pair(char *rec, const struct smack_accesses *a,
+			  const struct rule *r, uint16_t state,
+			  enum pass_kind kind)
+{
+	char allow[SMACK_ACCESS_STRLEN], deny[SMACK_ACCESS_STRLEN];
+	const char *subject = labeltab_text(&a->labels, r->subject);
+	const char *object = labeltab_text(&a->labels, r->object);
+
+	if (kind == PASS_CLEAR)
+		return accesses_format(rec, subject, object, "-", NULL);
+	smack_access_to_string(pair_allow(state), allow);
+	if (kind == PASS_PLAIN)
+		return accesses_format(rec, subject, object, allow, NULL);
+	smack_access_to_string(pair_deny(state), deny);
+	return accesses_format(rec, subject, object, allow, deny);
+}
+
+/* After a refusal: what is still buffered is dropped, not retried. */
+static int abandon(struct smackfs_batch *b, size_t *taken)
+{
+	int saved = errno;
+
+	*taken = b->records_written;
+	b->used = 0;
+	smackfs_batch_close(b);
+	errno = saved;
+	return -1;
+}
+
+/* Writes the pairs of one kind; *taken says how many the kernel took. */
+static int write_pass(struct apply_work *w, enum pass_kind kind,
+		      size_t *taken)
+{
+	const char *file = kind == PASS_MODIFY ? "change-rule" : "load2";
+	char rec[ACCESSES_RECORD_MAX];
+	struct smackfs_batch b;
+	uint16_t state;
+	struct rule r;
+	size_t i, slot;
+
+	/* Opened at the first record: a pass with nothing to write writes
+	 * nothing. */
+	b.fd = -1;
+	b.used = b.records_written = b.records_pending = 0;
+	*taken = 0;
+	pair_marks_clear(&w->marks);
+	for (i = 0; i < w->set->count; i++) {
+		accesses_get(w->set, i, &r);
+		slot = pair_map_find(&w->pairs, r.subject, r.object);
+		state = w->pairs.state[slot];
+		if (!pass_takes(kind, state) ||
+		    !pair_marks_first(&w->marks, slot))
+			continue;
+		if (b.fd < 0 && smackfs_batch_open(&b, file) < 0)
+			return -1;
+		if (smackfs_batch_add(&b, rec, format_pair(rec, w->set, &r,
+							   state, kind)) < 0)
+			return abandon(&b, taken);
+	}
+	if (smackfs_batch_close(&b) < 0) {
+		*taken = b.records_written;
+		return -1;
+	}
+	*taken = b.records_written;
+	return 0;
+}
+
+/*
+ * How many rules, in order, took effect when the kernel took the first
+ * plain_taken load2 records and the first modify_taken change-rule ones:
+ * the rules before the first one whose pair was not written.
+ */
+static size_t rules_applied(struct apply_work *w, size_t plain_taken,
+			    size_t modify_taken)
+{
+	size_t seen[2] = { 0, 0 }, limit[2] = { plain_taken, modify_taken };
+	struct rule r;
+	size_t i, slot;
+	int k;
+
+	pair_marks_clear(&w->marks);
+	for (i = 0; i < w->set->count; i++) {
+		accesses_get(w->set, i, &r);
+		slot = pair_map_find(&w->pairs, r.subject, r.object);
+		if (!pair_marks_first(&w->marks, slot))
+			continue;
+		k = (w->pairs.state[slot] & PAIR_MODIFY) ? 1 : 0;
+		if (seen[k]++ >= limit[k])
+			return i;
+	}
+	return w->set->count;
+}
+
+static int work_init(struct apply_work *w, const struct smack_accesses *set)
+{
+	w->set = set;
+	if (smackfs_dirfd() < 0)
+		return -1;
+	if (pair_map_build(&w->pairs, set) < 0)
+		return -1;
+	if (pair_marks_init(&w->marks, &w->pairs) < 0) {
+		pair_map_release(&w->pairs);
+		return -1;
+	}
+	return 0;
+}
+
+static void work_release(struct apply_work *w)
+{
+	int saved = errno;
+
+	pair_marks_release(&w->marks);
+	pair_map_release(&w->pairs);
+	errno = saved;
+}
+
+SMACK_EXPORT
+int smack_accesses_apply_report(struct smack_accesses *handle,
+				size_t *applied)
+{
+	struct apply_work w;
+	size_t taken, done = 0;
+	int ret;
+
+	if (applied)
+		*applied = 0;
+	if (!handle) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (work_init(&w, handle) < 0)
+		return -1;
+	ret = write_pass(&w, PASS_PLAIN, &taken);
+	if (ret < 0) {
+		done = rules_applied(&w, taken, 0);
+	} else {
+		ret = write_pass(&w, PASS_MODIFY, &taken);
+		done = ret < 0 ? rules_applied(&w, SIZE_MAX, taken)
+			       : handle->count;
+	}
+	work_release(&w);
+	if (applied)
+		*applied = done;
+	return ret;
+}
+
+SMACK_EXPORT
+int smack_accesses_apply(struct smack_accesses *handle)
+{
+	return smack_accesses_apply_report(handle, NULL);
+}
+
+SMACK_EXPORT
+int smack_accesses_clear(struct smack_accesses *handle)
+{
+	struct apply_work w;
+	size_t taken;
+	int ret;
+
+	if (!handle) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (work_init(&w, handle) < 0)
+		return -1;
+	ret = write_pass(&w, PASS_CLEAR, &taken);
+	work_release(&w);
+	return ret;
+}
+
+SMACK_EXPORT
+int smack_accesses_new_from_kernel(struct smack_accesses **handle)
+{
+	struct parse_ctx ctx = PARSE_CTX_INIT("load2", NULL, NULL);
+	struct smack_accesses *a;
+	struct parse_reader r;
+	int fd, ret, saved;
+
+	if (!handle) {
+		errno = EINVAL;
+		return -1;
+	}
+	fd = smackfs_open("load2", O_RDONLY);
+	if (fd < 0)
+		return -1;
+	if (smack_accesses_new(&a) < 0) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	parse_reader_fd(&r, &ctx, fd);
+	ret = accesses_parse_lines(a, &r);
+	saved = errno;
+	parse_reader_release(&r);
+	close(fd);
+	if (ret == 0 && ctx.errors) {
+		/* Not the kernel's listing format: nothing to trust. */
+		ret = -1;
+		saved = EPROTO;
+	}
+	if (ret < 0) {
+		smack_accesses_free(a);
+		errno = saved;
+		return -1;
+	}
+	*handle = a;
+	return 0;
+}

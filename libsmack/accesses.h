@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * accesses.h - inside struct smack_accesses, shared by accesses.c (building,
+ * parsing, iterating), accesses-merge.c (per-pair merging and diff) and
+ * accesses-kernel.c (apply, clear, reading load2).
+ *
+ * A rule set is its interned labels and an array of rules in the order
+ * added.  A rule is two label indexes and its access bits: 6 bytes while
+ * the set has at most 65,536 labels ("narrow"), 12 bytes beyond that
+ * ("wide"; the array is widened in place the moment the 65,537th label
+ * comes).  No rule has a malloc of its own.
+ */
+#ifndef LIBSMACK_ACCESSES_H
+#define LIBSMACK_ACCESSES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "labeltab.h"
+#include "sys/smack.h"
+
+/* One rule, decoded. */
+struct rule {
+	uint32_t subject, object;	/* label indexes */
+	uint8_t allow;			/* the access of a plain rule */
+	uint8_t deny;			/* 0 for a plain rule */
+	bool modify;			/* a change-rule: allow on, deny off */
+};
+
+/* Labels a narrow set can have: its indexes are 16 bits. */
+#define ACCESSES_NARROW_LABELS 65536u
+
+struct smack_accesses {
+	struct labeltab labels;
+	void *rules;		/* struct rule16[] or struct rule32[] */
+	size_t count, cap;
+	bool wide;
+};
+
+void accesses_get(const struct smack_accesses *a, size_t i, struct rule *r);
+/* Appends a rule whose labels are already in a->labels; -1 ENOMEM. */
+int accesses_append(struct smack_accesses *a, const struct rule *r);
+/* Adds a rule by label text; validates what is new.  -1 and errno EINVAL
+ * (with *reason and *bad_object telling which label) or ENOMEM. */
+int accesses_add_n(struct smack_accesses *a, const char *subject,
+		   size_t subject_len, const char *object, size_t object_len,
+		   const struct rule *bits, const char **reason,
+		   bool *bad_object);
+/* Undoes every rule and label added after the counts given. */
+void accesses_truncate(struct smack_accesses *a, size_t rules,
+		       uint32_t labels);
+
+/* The longest record accesses_format() writes: "s o allow deny\n". */
+#define ACCESSES_RECORD_MAX (2 * SMACK_LABEL_LEN + 2 * SMACK_ACCESS_STRLEN + 4)
+/* Writes "subject object allow[ deny]\n" (no NUL); returns its length. */
+size_t accesses_format(char *buf, const char *subject, const char *object,
+		       const char *allow, const char *deny);
+
+struct parse_reader;
+/* Adds the rule lines of r; errors go to r->ctx (nothing is undone). */
+int accesses_parse_lines(struct smack_accesses *a, struct parse_reader *r);
+/* smack_accesses_parse_path() with parse_path() flags. */
+int accesses_parse_path(struct smack_accesses *a, const char *path,
+			unsigned int flags, smack_parse_error_fn on_error,
+			void *userdata);
+
+/*
+ * The state of each pair of a set once the whole set has been applied in
+ * order to a kernel without rules: one slot a pair, in a hash table sized
+ * for the set's rule count so that it is built without rehashing.
+ */
+#define PAIR_ALLOW_SHIFT 0
+#define PAIR_DENY_SHIFT 7
+#define PAIR_MODIFY 0x4000u	/* only change-rules: write to change-rule */
+#define PAIR_USED 0x8000u	/* the slot holds a pair */
+
+struct pair_map {
+	const struct smack_accesses *set;
+	uint32_t *keys32;	/* subject << 16 | object, for a narrow set */
+	uint64_t *keys64;	/* subject << 32 | object, for a wide one */
+	uint16_t *state;	/* PAIR_USED | PAIR_MODIFY | deny | allow */
+	size_t size;
+};
+
+#define PAIR_NONE ((size_t)-1)
+
+int pair_map_build(struct pair_map *m, const struct smack_accesses *set);
+void pair_map_release(struct pair_map *m);
+/* The slot of the pair, or PAIR_NONE. */
+size_t pair_map_find(const struct pair_map *m, uint32_t subject,
+		     uint32_t object);
+
+static inline unsigned int pair_allow(uint16_t state)
+{
+	return (state >> PAIR_ALLOW_SHIFT) & SMACK_ACCESS_ALL;
+}
+
+static inline unsigned int pair_deny(uint16_t state)
+{
+	return (state >> PAIR_DENY_SHIFT) & SMACK_ACCESS_ALL;
+}
+
+/* The access a pair ends with in a kernel that had no rule for it. */
+static inline unsigned int pair_final(uint16_t state)
+{
+	return pair_allow(state);
+}
+
+/* One bit a slot: pairs already visited by a walk in rule order. */
+struct pair_marks {
+	uint8_t *bits;
+	size_t size;
+};
+
+int pair_marks_init(struct pair_marks *marks, const struct pair_map *m);
+void pair_marks_clear(struct pair_marks *marks);
+void pair_marks_release(struct pair_marks *marks);
+
+/* Marks the slot; true when it was not marked before. */
+static inline bool pair_marks_first(struct pair_marks *marks, size_t slot)
+{
+	uint8_t bit = 1u << (slot & 7);
+	bool first = !(marks->bits[slot >> 3] & bit);
+
+	marks->bits[slot >> 3] |= bit;
+	return first;
+}
+
+#endif /* LIBSMACK_ACCESSES_H */

@@ -399,3 +399,27 @@ bool knob_onlycap_locks_out(const struct knob_value *list, char **self)
 	}
 	return !list_contains(list, *self);
 }
+
+int knob_guard_onlycap(const struct knob_value *list, bool force)
+{
+	char *self = NULL, *text;
+	bool unsafe = !force && knob_onlycap_locks_out(list, &self);
+
+	if (!unsafe)
+		return 0;
+	text = knob_value_format(&knobs[KNOB_ONLYCAP], list);
+	if (self)
+		cli_warn("refusing onlycap \"%s\": it leaves out this"
+			 " process's label \"%s\", which would lose"
+			 " CAP_MAC_ADMIN for good (so would every process"
+			 " without a listed label); use --force if that is"
+			 " what you want", text ? text : "", self);
+	else
+		cli_warn_errno("refusing onlycap \"%s\": cannot read this"
+			       " process's label to check that it is listed;"
+			       " use --force to set it anyway",
+			       text ? text : "");
+	free(text);
+	free(self);
+	return -1;
+}

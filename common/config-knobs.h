@@ -105,4 +105,8 @@ char *knob_value_format(const struct knob *k, const struct knob_value *v);
  */
 bool knob_onlycap_locks_out(const struct knob_value *list, char **self);
 
+/* The guard as the tools apply it: -1 after saying why, when list would
+ * lock the caller out and force is false; 0 otherwise. */
+int knob_guard_onlycap(const struct knob_value *list, bool force);
+
 #endif /* SMACK_CONFIG_KNOBS_H */

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "config-tree.h"
 
 /* A knob file is a few labels; anything this big is not one. */
@@ -407,4 +408,29 @@ void config_tree_free(struct config_tree *tree)
 		knob_value_clear(&tree->knobs[i]);
 	free(tree->dir);
 	memset(tree, 0, sizeof(*tree));
+}
+
+struct nth_rule {
+	size_t wanted, seen;
+};
+
+static int warn_nth(void *data, const char *subject, const char *object,
+		    const char *access, const char *deny)
+{
+	struct nth_rule *n = data;
+
+	if (n->seen++ < n->wanted)
+		return 0;
+	cli_warn("the rule was \"%s %s %s%s%s\"", subject, object, access,
+		 deny ? " " : "", deny ? deny : "");
+	return 1;
+}
+
+void config_warn_rule(const struct smack_accesses *rules, size_t index)
+{
+	struct nth_rule n = { index, 0 };
+	int saved = errno;
+
+	smack_accesses_foreach(rules, warn_nth, &n);
+	errno = saved;
 }

@@ -61,6 +61,10 @@ int config_parse_knob_file(const struct knob *k, const char *path,
 			   struct knob_value *v, smack_parse_error_fn on_error,
 			   void *userdata);
 
+/* Prints 'prog: the rule was "S O A"' for the rule at index (0-based) of
+ * rules, in the order they were added (after a kernel refusal). */
+void config_warn_rule(const struct smack_accesses *rules, size_t index);
+
 /* Quotes a word for a message: bytes outside printable ASCII as \xHH, cut
  * after 64 bytes.  Returns buf. */
 #define CONFIG_QUOTE_SIZE (64 * 4 + 8)

@@ -1,2 +1,148 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-int main(void) { return 0; }
+/*
+ * smackctl - load, reload, check and report the system's Smack policy
+ *
+ * The policy is the configuration tree <sysconfdir>/smack (smack-config(5)).
+ * This file reads the command line and runs one command; see smackctl.h
+ * for where each command lives.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "smackctl.h"
+
+enum {
+	OPT_CONFIG_DIR = 256,
+	OPT_VERBOSE,
+};
+
+static const struct option long_options[] = {
+	{ "config-dir", required_argument, NULL, OPT_CONFIG_DIR },
+	{ "dry-run", no_argument, NULL, 'n' },
+	{ "force", no_argument, NULL, 'f' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "key-value", no_argument, NULL, 'k' },
+	{ "verbose", no_argument, NULL, OPT_VERBOSE },
+	{ "version", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static CLI_NORETURN void usage(void)
+{
+	printf("Usage: %s [OPTION]... COMMAND [ARGUMENT]...\n"
+	       "Load the Smack policy of the configuration tree into the"
+	       " kernel, keep it\n"
+	       "there, and report on it.  The tree is %s/smack, or\n"
+	       "$" CONFIG_DIR_ENV ", or the directory of --config-dir.\n"
+	       "\n"
+	       "Commands:\n"
+	       "  apply           clear the kernel's rules, then load the"
+	       " whole tree\n"
+	       "  reload          make the kernel equal to the tree, writing"
+	       " only changes\n"
+	       "  clear           remove every rule from the kernel\n"
+	       "  check           check the whole tree; touch nothing\n"
+	       "  status          report Smack's state and drift from the"
+	       " tree\n"
+	       "  test            exit 0 if Smack is active, 2 if not\n"
+	       "  knob [NAME [VALUE...]]\n"
+	       "                  show the knobs, one knob, or set one\n"
+	       "\n"
+	       "Options:\n"
+	       "      --config-dir=DIR  use the tree in DIR\n"
+	       "  -n, --dry-run   print what apply, reload, clear or knob"
+	       " would write\n"
+	       "  -f, --force     set an onlycap list that leaves out this"
+	       " process's label\n"
+	       "  -j, --json      status as one JSON object\n"
+	       "  -k, --key-value status as key=value lines\n"
+	       "      --verbose   say what was read and written\n"
+	       "  -v, --version   print the version and exit\n"
+	       "  -h, --help      print this help and exit\n"
+	       "\n"
+	       "Exit status: 0 success, 1 failure, 2 bad usage or (test)"
+	       " Smack not active.\n"
+	       "See smackctl(8), smack-config(5), smack-knobs(5).\n",
+	       cli_name(), SYSCONFDIR);
+	exit(EXIT_SUCCESS);
+}
+
+static void parse_options(int argc, char **argv, struct ctl_options *o)
+{
+	int c;
+
+	while ((c = getopt_long(argc, argv, "nfjkvh", long_options,
+				NULL)) != -1) {
+		switch (c) {
+		case OPT_CONFIG_DIR:
+			o->config_dir = optarg;
+			break;
+		case 'n':
+			o->dry_run = true;
+			break;
+		case 'f':
+			o->force = true;
+			break;
+		case 'j':
+			o->format = FORMAT_JSON;
+			break;
+		case 'k':
+			o->format = FORMAT_KEY_VALUE;
+			break;
+		case OPT_VERBOSE:
+			o->verbose = true;
+			break;
+		case 'v':
+			cli_print_version();
+		case 'h':
+			usage();
+		default:
+			cli_try_help(EXIT_USAGE);
+		}
+	}
+}
+
+static void no_arguments(const char *command, int extra)
+{
+	if (extra > 0) {
+		cli_warn("%s takes no arguments", command);
+		cli_try_help(EXIT_USAGE);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct ctl_options o = { NULL, false, false, false, FORMAT_TEXT };
+	const char *command;
+	int extra;
+
+	cli_init(argv[0]);
+	parse_options(argc, argv, &o);
+	if (optind >= argc) {
+		cli_warn("no command given");
+		cli_try_help(EXIT_USAGE);
+	}
+	command = argv[optind];
+	extra = argc - optind - 1;
+	if (strcmp(command, "knob") == 0)
+		return cmd_knob(&o, argv + optind + 1, extra);
+	no_arguments(command, extra);
+	if (strcmp(command, "apply") == 0)
+		return cmd_apply(&o, PLAN_APPLY);
+	if (strcmp(command, "reload") == 0)
+		return cmd_apply(&o, PLAN_RELOAD);
+	if (strcmp(command, "clear") == 0)
+		return cmd_apply(&o, PLAN_CLEAR);
+	if (strcmp(command, "check") == 0)
+		return cmd_check(&o);
+	if (strcmp(command, "status") == 0)
+		return cmd_status(&o);
+	if (strcmp(command, "test") == 0)
+		return cmd_test();
+	cli_warn("unknown command \"%s\"", command);
+	cli_try_help(EXIT_USAGE);
+}

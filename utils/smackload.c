@@ -18,6 +18,7 @@
 #include <sys/smack.h>
 
 #include "cli.h"
+#include "config-tree.h"
 
 #define STDIN_NAME "(standard input)"
 
@@ -133,32 +134,14 @@ static struct smack_accesses *removals_of(struct smack_accesses *rules)
 	return removals;
 }
 
-struct nth_rule {
-	size_t wanted, seen;
-};
-
-static int print_nth(void *data, const char *subject, const char *object,
-		     const char *access, const char *deny)
-{
-	struct nth_rule *n = data;
-
-	if (n->seen++ < n->wanted)
-		return 0;
-	fprintf(stderr, "%s: the rule was \"%s %s %s%s%s\"\n", cli_name(),
-		subject, object, access, deny ? " " : "", deny ? deny : "");
-	return 1;
-}
-
 /* Says which rule the kernel refused and what had been done before. */
 static void report_refusal(struct smack_accesses *rules, size_t applied,
 			   size_t total, bool clear)
 {
-	struct nth_rule n = { applied, 0 };
-
 	cli_warn_errno("the kernel refused rule %zu of %zu (%zu %s before it)",
 		       applied + 1, total, applied,
 		       clear ? "were removed" : "were loaded");
-	smack_accesses_foreach(rules, print_nth, &n);
+	config_warn_rule(rules, applied);
 }
 
 static double seconds_since(const struct timespec *start)

@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The plan: what smackctl writes to bring the kernel to the configuration
+ * tree, computed from one read of the kernel's state before anything is
+ * written.  Carrying it out goes rules, CIPSO mappings, netlabel entries,
+ * knobs, onlycap last (once onlycap is set, it decides who may write the
+ * rest).  If the kernel refuses a write, what was already written is put
+ * back as it was, so that a failed apply or reload leaves the policy it
+ * found.
+ *
+ * reload writes only the pairs whose access changes: a rule that stays is
+ * never rewritten, so it is never, even for a moment, missing.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "cli.h"
+#include "smackctl.h"
+
+static int add_rule(void *data, const char *subject, const char *object,
+		    const char *access, const char *deny)
+{
+	if (deny)
+		return smack_accesses_add_modify(data, subject, object, access,
+						 deny);
+	return smack_accesses_add(data, subject, object, access);
+}
+
+static int add_removal(void *data, const char *subject, const char *object,
+		       const char *access, const char *deny)
+{
+	return smack_accesses_add(data, subject, object, "-");
+}
+
+static int plan_rules(struct plan *p, const struct config_tree *tree)
+{
+	int ret;
+
+	if (smack_accesses_new_from_kernel(&p->kernel_rules) < 0) {
+		p->kernel_rules = NULL;
+		cli_warn_errno("cannot read the kernel's rules");
+		return -1;
+	}
+	if (p->mode == PLAN_RELOAD || p->mode == PLAN_DRIFT) {
+		ret = smack_accesses_diff(p->kernel_rules, tree->rules,
+					  &p->rules);
+		if (ret < 0)
+			p->rules = NULL;
+	} else {
+		ret = smack_accesses_new(&p->rules);
+		if (ret < 0)
+			p->rules = NULL;
+		else
+			ret = smack_accesses_foreach(p->kernel_rules,
+						     add_removal, p->rules);
+		if (ret == 0 && p->mode == PLAN_APPLY)
+			ret = smack_accesses_foreach(tree->rules, add_rule,
+						     p->rules);
+	}
+	if (ret != 0) {
+		cli_warn_errno("cannot compute the rules to write");
+		return -1;
+	}
+	p->rules_changed = smack_accesses_count(p->rules);
+	return 0;
+}
+
+/* ---- CIPSO */
+
+static int add_cipso(struct smack_cipso *h, const struct net_cipso *c)
+{
+	return smack_cipso_add(h, c->label, c->level, c->categories,
+			       c->ncategories);
+}
+
+static int diff_cipso(struct plan *p, const struct net_cipso_list *want,
+		      const struct net_cipso_list *have)
+{
+	const struct net_cipso *old;
+	size_t i;
+
+	for (i = 0; i < want->count; i++) {
+		old = net_cipso_find(have, want->items[i].label);
+		if (old && net_cipso_equal(old, &want->items[i]))
+			continue;
+		if (add_cipso(p->cipso, &want->items[i]) < 0 ||
+		    (old && add_cipso(p->cipso_undo, old) < 0))
+			return -1;
+	}
+	return 0;
+}
+
+static int plan_cipso(struct plan *p, const struct config_tree *tree)
+{
+	struct net_cipso_list want, have = { NULL, 0 };
+	struct smack_cipso *kernel = NULL;
+	int ret = -1;
+
+	if (smack_cipso_new(&p->cipso) < 0 ||
+	    smack_cipso_new(&p->cipso_undo) < 0)
+		goto out_nolist;
+	if (net_cipso_list_of(tree->cipso, &want) < 0)
+		goto out_nolist;
+	/* At boot there are usually no mappings: do not read cipso2. */
+	if (want.count) {
+		if (smack_cipso_new_from_kernel(&kernel) < 0) {
+			kernel = NULL;
+			cli_warn_errno("cannot read the kernel's CIPSO mappings");
+			goto out;
+		}
+		if (net_cipso_list_of(kernel, &have) < 0)
+			goto out;
+	}
+	ret = diff_cipso(p, &want, &have);
+out:
+	net_cipso_list_free(&want);
+	net_cipso_list_free(&have);
+	smack_cipso_free(kernel);
+out_nolist:
+	if (ret < 0)
+		cli_warn_errno("cannot compute the CIPSO mappings to write");
+	return ret;
+}
+
+/* ---- netlabel */
+
+static bool is_delete(const struct net_host *h)
+{
+	return strcmp(h->label, "-DELETE") == 0;
+}
+
+static int diff_hosts(struct plan *p, const struct net_host_list *want,
+		      const struct net_host_list *have)
+{
+	const struct net_host *w, *old;
+	size_t i;
+
+	for (i = 0; i < want->count; i++) {
+		w = &want->items[i];
+		old = net_host_find(have, w);
+		if (is_delete(w) ? !old : old && !strcmp(old->label, w->label))
+			continue;
+		if (smack_netlabel_add(p->netlabel, w->host, w->label) < 0)
+			return -1;
+		if (old && smack_netlabel_add(p->netlabel_undo, old->host,
+					      old->label) < 0)
+			return -1;
+		if (!old && w->family == AF_INET6 &&
+		    smack_netlabel_add(p->netlabel_undo, w->host,
+				       "-DELETE") < 0)
+			return -1;
+		if (!old && w->family == AF_INET)
+			p->netlabel_no_undo++;
+	}
+	return 0;
+}
+
+/* Entries of the kernel that the tree does not have: IPv6 ones are
+ * deleted; the kernel cannot delete IPv4 ones. */
+static int remove_stale_hosts(struct plan *p, const struct net_host_list *want,
+			      const struct net_host_list *have)
+{
+	const struct net_host *h;
+	size_t i;
+
+	for (i = 0; i < have->count; i++) {
+		h = &have->items[i];
+		if (net_host_find(want, h))
+			continue;
+		if (h->family == AF_INET) {
+			p->netlabel_stale++;
+			if (p->mode == PLAN_RELOAD)
+				cli_warn("netlabel entry %s %s is not in the"
+					 " configuration, but the kernel"
+					 " cannot delete IPv4 entries",
+					 h->host, h->label);
+			continue;
+		}
+		if (smack_netlabel_add(p->netlabel, h->host, "-DELETE") < 0 ||
+		    smack_netlabel_add(p->netlabel_undo, h->host,
+				       h->label) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int plan_netlabel(struct plan *p, const struct config_tree *tree)
+{
+	struct net_host_list want = { NULL, 0 }, have = { NULL, 0 };
+	struct smack_netlabel *kernel = NULL;
+	int ret = -1;
+
+	if (smack_netlabel_new(&p->netlabel) < 0 ||
+	    smack_netlabel_new(&p->netlabel_undo) < 0)
+		goto out;
+	if (net_host_list_of(tree->netlabel, &want) < 0)
+		goto out;
+	if (smack_netlabel_new_from_kernel(&kernel) < 0) {
+		kernel = NULL;
+		cli_warn_errno("cannot read the kernel's netlabel entries");
+		goto out;
+	}
+	if (net_host_list_of(kernel, &have) < 0)
+		goto out;
+	ret = diff_hosts(p, &want, &have);
+	if (ret == 0)
+		ret = remove_stale_hosts(p, &want, &have);
+out:
+	if (ret < 0)
+		cli_warn_errno("cannot compute the netlabel entries to write");
+	net_host_list_free(&want);
+	net_host_list_free(&have);
+	smack_netlabel_free(kernel);
+	return ret;
+}
+
+/* ---- knobs */
+
+static int plan_knob(struct plan *p, enum knob_id id,
+		     const struct knob_value *want, bool force)
+{
+	const struct knob *k = knob_get(id);
+	struct knob_change *c = &p->knobs[id];
+
+	if (knob_read_kernel(id, &c->old_value) < 0) {
+		if (errno == ENOENT)
+			cli_warn("the configuration sets %s, but this kernel"
+				 " has no %s knob", k->name, k->name);
+		else
+			cli_warn_errno("cannot read %s", k->name);
+		return -1;
+	}
+	if (knob_value_equal(k, &c->old_value, want))
+		return 0;
+	if (id == KNOB_ONLYCAP && knob_guard_onlycap(want, force) < 0)
+		return -1;
+	if (!knob_value_copy(&c->new_value, want)) {
+		cli_warn_errno("cannot compute the knobs to write");
+		return -1;
+	}
+	c->change = true;
+	p->knobs_changed++;
+	return 0;
+}
+
+static int plan_knobs(struct plan *p, const struct config_tree *tree,
+		      bool force)
+{
+	int ret = 0;
+	size_t i;
+
+	for (i = 0; i < KNOB_COUNT; i++)
+		if (tree->knobs[i].set &&
+		    plan_knob(p, i, &tree->knobs[i], force) < 0)
+			ret = -1;
+	return ret;
+}
+
+int plan_compute(struct plan *p, enum plan_mode mode,
+		 const struct config_tree *tree, bool force)
+{
+	memset(p, 0, sizeof(*p));
+	p->mode = mode;
+	if (plan_rules(p, tree) < 0)
+		return -1;
+	if (mode == PLAN_CLEAR)
+		return 0;
+	if (plan_cipso(p, tree) < 0 || plan_netlabel(p, tree) < 0)
+		return -1;
+	return plan_knobs(p, tree, force);
+}
+
+size_t plan_size(const struct plan *p)
+{
+	size_t n = p->knobs_changed + p->netlabel_stale;
+
+	if (p->rules)
+		n += smack_accesses_count(p->rules);
+	if (p->cipso)
+		n += smack_cipso_count(p->cipso);
+	if (p->netlabel)
+		n += smack_netlabel_count(p->netlabel);
+	return n;
+}
+
+void plan_free(struct plan *p)
+{
+	size_t i;
+
+	smack_accesses_free(p->kernel_rules);
+	smack_accesses_free(p->rules);
+	smack_cipso_free(p->cipso);
+	smack_cipso_free(p->cipso_undo);
+	smack_netlabel_free(p->netlabel);
+	smack_netlabel_free(p->netlabel_undo);
+	for (i = 0; i < KNOB_COUNT; i++) {
+		knob_value_clear(&p->knobs[i].old_value);
+		knob_value_clear(&p->knobs[i].new_value);
+	}
+	memset(p, 0, sizeof(*p));
+}
+
+/* ---- printing */
+
+static int print_rule(void *data, const char *subject, const char *object,
+		      const char *access, const char *deny)
+{
+	printf("rule %s %s %s%s%s\n", subject, object, access,
+	       deny ? " " : "", deny ? deny : "");
+	return 0;
+}
+
+static int print_cipso(void *data, const char *label, int level,
+		       const int *categories, int ncategories)
+{
+	int i;
+
+	printf("%s %s %d", (const char *)data, label, level);
+	for (i = 0; i < ncategories; i++)
+		printf(" %d", categories[i]);
+	putchar('\n');
+	return 0;
+}
+
+static int print_host(void *data, const char *host, const char *label)
+{
+	printf("%s %s %s\n", (const char *)data, host, label);
+	return 0;
+}
+
+static void print_knob(enum knob_id id, const struct knob_value *v)
+{
+	const struct knob *k = knob_get(id);
+	char *text = knob_value_format(k, v);
+
+	printf("knob %s %s\n", k->name, text ? text : "?");
+	free(text);
+}
+
+void plan_print(const struct plan *p)
+{
+	size_t i;
+
+	smack_accesses_foreach(p->rules, print_rule, NULL);
+	if (p->mode == PLAN_CLEAR)
+		return;
+	smack_cipso_foreach(p->cipso, print_cipso, "cipso");
+	smack_netlabel_foreach(p->netlabel, print_host, "netlabel");
+	for (i = 0; i < KNOB_COUNT; i++)
+		if (i != KNOB_ONLYCAP && p->knobs[i].change)
+			print_knob(i, &p->knobs[i].new_value);
+	if (p->knobs[KNOB_ONLYCAP].change)
+		print_knob(KNOB_ONLYCAP, &p->knobs[KNOB_ONLYCAP].new_value);
+}

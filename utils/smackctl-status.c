@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * smackctl status and test: is Smack active, what does the kernel hold,
+ * and does it still match the configuration tree ("drift")?
+ *
+ * status prints the old smackctl's line first ("SmackFS is mounted to
+ * PATH." or "SmackFS is not mounted."), then one "key: value" line each;
+ * --json and --key-value give the same facts for scripts.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "smackctl.h"
+
+/* Where the kernel offers smackfs when Smack is the active LSM. */
+#define SMACKFS_MOUNT_POINT "/sys/fs/smackfs"
+
+enum drift { DRIFT_NO, DRIFT_YES, DRIFT_UNKNOWN };
+
+struct report {
+	const char *smackfs;
+	long long rules, labels;	/* -1 when they could not be read */
+	struct knob_value knobs[KNOB_COUNT];	/* .set when read */
+	const char *config;
+	enum drift drift;
+	size_t changes;
+	unsigned int config_errors;
+};
+
+/* Smack is active when the kernel made its mount point, even if nothing
+ * is mounted there. */
+static bool smack_is_active(void)
+{
+	struct stat st;
+
+	return smack_smackfs_path() ||
+	       (stat(SMACKFS_MOUNT_POINT, &st) == 0 && S_ISDIR(st.st_mode));
+}
+
+int cmd_test(void)
+{
+	if (smack_smackfs_path())
+		return EXIT_SUCCESS;
+	if (smack_is_active()) {
+		cli_warn("Smack is active, but smackfs is not mounted (mount"
+			 " -t smackfs smackfs %s)", SMACKFS_MOUNT_POINT);
+		return EXIT_FAILURE;
+	}
+	return EXIT_INACTIVE;
+}
+
+static long long count_labels(void)
+{
+	struct smack_cipso *all;
+	long long n;
+
+	/* cipso2 lists every label the kernel knows. */
+	if (smack_cipso_new_from_kernel(&all) < 0)
+		return -1;
+	n = smack_cipso_count(all);
+	smack_cipso_free(all);
+	return n;
+}
+
+static long long count_kernel_rules(void)
+{
+	struct smack_accesses *rules;
+	long long n;
+
+	if (smack_accesses_new_from_kernel(&rules) < 0)
+		return -1;
+	n = smack_accesses_count(rules);
+	smack_accesses_free(rules);
+	return n;
+}
+
+/* Compares the kernel with the tree; fills in rules on the way, from the
+ * same read of load2. */
+static void measure_drift(const struct ctl_options *o, struct report *r)
+{
+	struct config_tree tree;
+	struct plan plan;
+	bool explicit;
+
+	r->config = config_tree_dir(o->config_dir, &explicit);
+	r->drift = DRIFT_UNKNOWN;
+	if (config_tree_load(&tree, r->config, explicit, NULL, NULL) < 0) {
+		r->config_errors = tree.errors;
+		config_tree_free(&tree);
+		return;
+	}
+	if (plan_compute(&plan, PLAN_DRIFT, &tree, true) == 0) {
+		r->changes = plan_size(&plan);
+		r->drift = r->changes ? DRIFT_YES : DRIFT_NO;
+	}
+	if (plan.kernel_rules)
+		r->rules = smack_accesses_count(plan.kernel_rules);
+	plan_free(&plan);
+	config_tree_free(&tree);
+}
+
+static void gather(const struct ctl_options *o, struct report *r)
+{
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	r->rules = r->labels = -1;
+	r->smackfs = smack_smackfs_path();
+	if (!r->smackfs) {
+		bool explicit;
+
+		r->config = config_tree_dir(o->config_dir, &explicit);
+		r->drift = DRIFT_UNKNOWN;
+		return;
+	}
+	measure_drift(o, r);
+	if (r->rules < 0)
+		r->rules = count_kernel_rules();
+	r->labels = count_labels();
+	for (i = 0; i < KNOB_COUNT; i++)
+		if (knob_read_kernel(i, &r->knobs[i]) < 0)
+			memset(&r->knobs[i], 0, sizeof(r->knobs[i]));
+}
+
+static const char *drift_word(enum drift d)
+{
+	return d == DRIFT_NO ? "no" : d == DRIFT_YES ? "yes" : "unknown";
+}
+
+/* "key<sep>N", or "key<sep>unknown" when it could not be read. */
+static void print_count(const char *key, const char *sep, long long n)
+{
+	if (n < 0)
+		printf("%s%sunknown\n", key, sep);
+	else
+		printf("%s%s%lld\n", key, sep, n);
+}
+
+static void print_text_knob(enum knob_id id, const struct knob_value *v)
+{
+	const struct knob *k = knob_get(id);
+	char *text = knob_value_format(k, v);
+
+	printf("%s: %s", k->name, text ? text : "?");
+	if (k->words && v->number >= 0 && v->number <= k->max)
+		printf(" (%s)", k->words[v->number]);
+	putchar('\n');
+	free(text);
+}
+
+static void print_text(const struct report *r)
+{
+	size_t i;
+
+	if (!r->smackfs) {
+		printf("SmackFS is not mounted.\n");
+		printf("smack: %s\n", smack_is_active() ?
+		       "active, smackfs not mounted" : "inactive");
+		printf("config: %s\n", r->config);
+		return;
+	}
+	printf("SmackFS is mounted to %s.\n", r->smackfs);
+	printf("smack: active\n");
+	printf("smackfs: %s\n", r->smackfs);
+	print_count("rules", ": ", r->rules);
+	print_count("labels", ": ", r->labels);
+	for (i = 0; i < KNOB_COUNT; i++)
+		if (r->knobs[i].set)
+			print_text_knob(i, &r->knobs[i]);
+	printf("config: %s\n", r->config);
+	if (r->drift == DRIFT_YES)
+		printf("drift: yes (%zu changes to make: see smackctl reload"
+		       " --dry-run)\n", r->changes);
+	else if (r->config_errors)
+		printf("drift: unknown (the configuration has %u errors: see"
+		       " smackctl check)\n", r->config_errors);
+	else
+		printf("drift: %s\n", drift_word(r->drift));
+}
+
+static void print_key_value(const struct report *r)
+{
+	char *text;
+	size_t i;
+
+	printf("smack=%s\n", r->smackfs ? "active" :
+	       smack_is_active() ? "unmounted" : "inactive");
+	printf("smackfs=%s\n", r->smackfs ? r->smackfs : "");
+	print_count("rules", "=", r->rules);
+	print_count("labels", "=", r->labels);
+	for (i = 0; i < KNOB_COUNT; i++) {
+		if (!r->knobs[i].set)
+			continue;
+		text = knob_value_format(knob_get(i), &r->knobs[i]);
+		printf("%s=%s\n", knob_get(i)->name, text ? text : "");
+		free(text);
+	}
+	printf("config=%s\n", r->config);
+	printf("drift=%s\n", drift_word(r->drift));
+	printf("drift_changes=%zu\n", r->changes);
+}
+
+/* A JSON string: labels need no escapes, paths might. */
+static void json_string(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+static void json_knob(enum knob_id id, const struct knob_value *v)
+{
+	const struct knob *k = knob_get(id);
+	size_t i;
+
+	printf(", \"%s\": ", k->name);
+	if (k->kind == KNOB_NUMBER) {
+		printf("%lld", v->number);
+	} else if (k->kind == KNOB_LABEL) {
+		json_string(v->count ? v->labels[0] : "");
+	} else {
+		putchar('[');
+		for (i = 0; i < v->count; i++) {
+			if (i)
+				printf(", ");
+			json_string(v->labels[i]);
+		}
+		putchar(']');
+	}
+}
+
+static void json_count(const char *key, long long n)
+{
+	if (n < 0)
+		printf(", \"%s\": null", key);
+	else
+		printf(", \"%s\": %lld", key, n);
+}
+
+static void print_json(const struct report *r)
+{
+	size_t i;
+
+	printf("{\"active\": %s, \"smackfs\": ", r->smackfs ? "true" : "false");
+	if (r->smackfs)
+		json_string(r->smackfs);
+	else
+		printf("null");
+	json_count("rules", r->rules);
+	json_count("labels", r->labels);
+	for (i = 0; i < KNOB_COUNT; i++)
+		if (r->knobs[i].set)
+			json_knob(i, &r->knobs[i]);
+	printf(", \"config\": ");
+	json_string(r->config);
+	printf(", \"drift\": ");
+	if (r->drift == DRIFT_UNKNOWN)
+		printf("null");
+	else
+		printf("%s", r->drift == DRIFT_YES ? "true" : "false");
+	printf(", \"drift_changes\": %zu}\n", r->changes);
+}
+
+int cmd_status(const struct ctl_options *o)
+{
+	struct report r;
+	size_t i;
+
+	gather(o, &r);
+	if (o->format == FORMAT_JSON)
+		print_json(&r);
+	else if (o->format == FORMAT_KEY_VALUE)
+		print_key_value(&r);
+	else
+		print_text(&r);
+	for (i = 0; i < KNOB_COUNT; i++)
+		knob_value_clear(&r.knobs[i]);
+	return EXIT_SUCCESS;
+}

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * smackctl: what its files share.  smackctl.c parses the command line and
+ * runs one command; smackctl-plan.c computes and carries out the changes
+ * that bring the kernel to the configuration tree (apply, reload, clear);
+ * smackctl-net.c compares CIPSO mappings and netlabel entries;
+ * smackctl-status.c reports (status, test); smackctl-knob.c shows and
+ * sets the knobs.
+ */
+#ifndef SMACKCTL_H
+#define SMACKCTL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <sys/smack.h>
+
+#include "config-knobs.h"
+#include "config-tree.h"
+
+/* Exit status of "test" when Smack is not active (as the old smackctl). */
+#define EXIT_INACTIVE 2
+
+enum status_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_KEY_VALUE };
+
+struct ctl_options {
+	const char *config_dir;	/* --config-dir, or NULL */
+	bool dry_run;
+	bool force;
+	bool verbose;
+	enum status_format format;
+};
+
+/* ---- smackctl-net.c: CIPSO mappings and netlabel entries */
+
+/* One CIPSO mapping, categories sorted. */
+struct net_cipso {
+	char *label;
+	int level;
+	int *categories;
+	int ncategories;
+};
+
+struct net_cipso_list {
+	struct net_cipso *items;
+	size_t count;
+};
+
+/* The mappings of handle, a later one for a label replacing an earlier
+ * one, sorted by label.  -1 with errno on failure. */
+int net_cipso_list_of(const struct smack_cipso *handle,
+		      struct net_cipso_list *list);
+const struct net_cipso *net_cipso_find(const struct net_cipso_list *list,
+				       const char *label);
+bool net_cipso_equal(const struct net_cipso *a, const struct net_cipso *b);
+void net_cipso_list_free(struct net_cipso_list *list);
+
+/* One netlabel host entry, its address masked to its prefix. */
+struct net_host {
+	char *host;		/* as written */
+	char *label;
+	int family;		/* AF_INET or AF_INET6 */
+	unsigned char addr[16];
+	unsigned int prefix;
+};
+
+struct net_host_list {
+	struct net_host *items;
+	size_t count;
+};
+
+/* The entries of handle, a later one for the same address and prefix
+ * replacing an earlier one.  -1 with errno on failure (EINVAL for a host
+ * that does not parse). */
+int net_host_list_of(const struct smack_netlabel *handle,
+		     struct net_host_list *list);
+const struct net_host *net_host_find(const struct net_host_list *list,
+				     const struct net_host *key);
+void net_host_list_free(struct net_host_list *list);
+
+/* ---- smackctl-plan.c: from the kernel's state to the tree's */
+
+enum plan_mode {
+	PLAN_RELOAD,	/* write only what differs */
+	PLAN_APPLY,	/* clear every rule, then load the tree's */
+	PLAN_CLEAR,	/* remove every rule, nothing else */
+	PLAN_DRIFT,	/* as reload, quietly: only to count the changes */
+};
+
+struct knob_change {
+	bool change;
+	struct knob_value old_value, new_value;
+};
+
+struct plan {
+	enum plan_mode mode;
+	struct smack_accesses *kernel_rules;	/* before: for rolling back */
+	struct smack_accesses *rules;		/* to write, in order */
+	size_t rules_changed;			/* pairs that change */
+	struct smack_cipso *cipso, *cipso_undo;
+	struct smack_netlabel *netlabel, *netlabel_undo;
+	size_t netlabel_stale;	/* IPv4 entries the tree lacks: no delete */
+	size_t netlabel_no_undo; /* new IPv4 entries: cannot be taken back */
+	struct knob_change knobs[KNOB_COUNT];
+	size_t knobs_changed;
+};
+
+/*
+ * Reads the kernel's state and computes what to write.  Checks that each
+ * configured knob exists and that onlycap would not lock the caller out
+ * (unless force).  Nothing is written.  Returns 0, or -1 after printing
+ * why.
+ */
+int plan_compute(struct plan *p, enum plan_mode mode,
+		 const struct config_tree *tree, bool force);
+/* How many changes the plan makes in all. */
+size_t plan_size(const struct plan *p);
+/* One line per write: "rule S O A", "cipso L LEVEL [C...]",
+ * "netlabel HOST LABEL", "knob NAME VALUE". */
+void plan_print(const struct plan *p);
+/*
+ * Writes the plan.  If the kernel refuses a write, says which, takes back
+ * what was written and returns -1.
+ */
+int plan_execute(struct plan *p, bool verbose);
+void plan_free(struct plan *p);
+
+/* ---- commands */
+int cmd_apply(const struct ctl_options *o, enum plan_mode mode);
+int cmd_check(const struct ctl_options *o);
+int cmd_status(const struct ctl_options *o);
+int cmd_test(void);
+int cmd_knob(const struct ctl_options *o, char *const *args, size_t n);
+
+/* Loads the tree named by the options, printing every error.  Returns 0,
+ * or -1 (tree freed) when it is not valid. */
+int ctl_load_tree(const struct ctl_options *o, struct config_tree *tree);
+/* Fails with a message unless Smack is active. */
+int ctl_require_smack(void);
+
+#endif /* SMACKCTL_H */

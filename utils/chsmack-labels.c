@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * chsmack: reading, printing and changing the Smack attributes of one file.
+ * See chsmack-labels.h.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/xattr.h>
+
+#include <sys/smack.h>
+
+#include "chsmack-labels.h"
+
+const char *const attr_xattr[ATTR_COUNT] = {
+	[ATTR_ACCESS] = XATTR_NAME_SMACK,
+	[ATTR_EXEC] = XATTR_NAME_SMACKEXEC,
+	[ATTR_MMAP] = XATTR_NAME_SMACKMMAP,
+	[ATTR_TRANSMUTE] = XATTR_NAME_SMACKTRANSMUTE,
+};
+
+const char *const attr_key[ATTR_COUNT] = {
+	[ATTR_ACCESS] = "access",
+	[ATTR_EXEC] = "execute",
+	[ATTR_MMAP] = "mmap",
+	[ATTR_TRANSMUTE] = "transmute",
+};
+
+/* Room for any valid label and its NUL before the first resize. */
+#define INITIAL_BUFFER (SMACK_LABEL_LEN + 1)
+
+typedef ssize_t (*list_fn)(const char *path, char *list, size_t size);
+typedef ssize_t (*get_fn)(const char *path, const char *name, void *value,
+			  size_t size);
+
+int attr_validate(enum attr a, const char *value, const char **reason)
+{
+	if (a == ATTR_TRANSMUTE) {
+		if (strcmp(value, TRANSMUTE_VALUE) == 0)
+			return 0;
+		*reason = "is not TRUE";
+		return -1;
+	}
+	if (smack_label_validate(value, reason) < 0)
+		return -1;
+	/* The kernel refuses these two for SMACK64EXEC and SMACK64MMAP; saying
+	 * so now beats an EINVAL for every file of a tree. */
+	if ((a == ATTR_EXEC || a == ATTR_MMAP) &&
+	    (strcmp(value, "*") == 0 || strcmp(value, "@") == 0)) {
+		*reason = "is '*' or '@', which the kernel refuses here";
+		return -1;
+	}
+	return 0;
+}
+
+void plan_set(struct label_plan *p, enum attr a, const char *value)
+{
+	p->op[a] = OP_SET;
+	p->value[a] = value;
+	p->len[a] = strlen(value);
+}
+
+void plan_remove(struct label_plan *p, enum attr a)
+{
+	p->op[a] = OP_REMOVE;
+	p->value[a] = NULL;
+	p->len[a] = 0;
+}
+
+bool plan_is_empty(const struct label_plan *p)
+{
+	int a;
+
+	for (a = 0; a < ATTR_COUNT; a++)
+		if (p->op[a] != OP_KEEP)
+			return false;
+	return true;
+}
+
+void label_reader_init(struct label_reader *r)
+{
+	memset(r, 0, sizeof(*r));
+}
+
+void label_reader_free(struct label_reader *r)
+{
+	int a;
+
+	free(r->names);
+	for (a = 0; a < ATTR_COUNT; a++)
+		free(r->value[a]);
+	label_reader_init(r);
+}
+
+static int reserve(char **buf, size_t *size, size_t need)
+{
+	char *grown;
+
+	if (need <= *size)
+		return 0;
+	if (need < INITIAL_BUFFER)
+		need = INITIAL_BUFFER;
+	grown = realloc(*buf, need);
+	if (!grown)
+		return -1;
+	*buf = grown;
+	*size = need;
+	return 0;
+}
+
+/* listxattr into r->names, grown when the list does not fit (a size
+ * query and a retry, since the list may grow in between). */
+static ssize_t read_names(struct label_reader *r, const char *name,
+			  bool follow)
+{
+	list_fn list = follow ? listxattr : llistxattr;
+	ssize_t len;
+
+	if (reserve(&r->names, &r->names_size, INITIAL_BUFFER) < 0)
+		return -1;
+	for (;;) {
+		len = list(name, r->names, r->names_size);
+		if (len >= 0 || errno != ERANGE)
+			return len;
+		len = list(name, NULL, 0);
+		if (len < 0)
+			return -1;
+		if (reserve(&r->names, &r->names_size, len + 1) < 0)
+			return -1;
+	}
+}
+
+/* getxattr of attribute a into r->value[a], NUL-terminated; -1 with
+ * ENODATA when absent. */
+static ssize_t read_value(struct label_reader *r, enum attr a,
+			  const char *name, bool follow)
+{
+	get_fn get = follow ? getxattr : lgetxattr;
+	ssize_t len;
+
+	if (reserve(&r->value[a], &r->value_size[a], INITIAL_BUFFER) < 0)
+		return -1;
+	for (;;) {
+		len = get(name, attr_xattr[a], r->value[a],
+			  r->value_size[a] - 1);
+		if (len >= 0) {
+			r->value[a][len] = '\0';
+			return len;
+		}
+		if (errno != ERANGE)
+			return -1;
+		len = get(name, attr_xattr[a], NULL, 0);
+		if (len < 0)
+			return -1;
+		if (reserve(&r->value[a], &r->value_size[a], len + 1) < 0)
+			return -1;
+	}
+}
+
+static int attr_of_xattr(const char *xattr)
+{
+	int a;
+
+	for (a = 0; a < ATTR_COUNT; a++)
+		if (strcmp(xattr, attr_xattr[a]) == 0)
+			return a;
+	return -1;
+}
+
+/* Reads attribute a into out; an attribute that went away in the
+ * meantime, or that the filesystem cannot hold, is absent. */
+static int fill_value(struct label_reader *r, enum attr a, const char *name,
+		      bool follow, struct labels *out)
+{
+	ssize_t len = read_value(r, a, name, follow);
+
+	if (len < 0) {
+		if (errno == ENODATA || errno == ENOTSUP)
+			return 0;
+		return -1;
+	}
+	out->present[a] = true;
+	out->value[a] = r->value[a];
+	out->len[a] = len;
+	return 0;
+}
+
+int labels_read_stored(struct label_reader *r, const char *name, bool follow,
+		       struct labels *out)
+{
+	ssize_t len;
+	const char *n, *end;
+	int a;
+
+	memset(out, 0, sizeof(*out));
+	len = read_names(r, name, follow);
+	if (len < 0)
+		return errno == ENOTSUP ? 0 : -1;
+	end = r->names + len;
+	for (n = r->names; n < end; n += strlen(n) + 1) {
+		a = attr_of_xattr(n);
+		if (a >= 0 && fill_value(r, a, name, follow, out) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int labels_read_each(struct label_reader *r, const char *name, bool follow,
+		     struct labels *out)
+{
+	int a;
+
+	memset(out, 0, sizeof(*out));
+	for (a = 0; a < ATTR_COUNT; a++)
+		if (fill_value(r, a, name, follow, out) < 0)
+			return -1;
+	return 0;
+}
+
+static bool is_plain_byte(unsigned char c)
+{
+	return c > ' ' && c < 0x7f && c != '"' && c != '\\';
+}
+
+/* A value as it is, unless it holds bytes no Smack label has (possible only
+ * where no Smack kernel checked it): those are written as \ooo, so that a
+ * line of the listing stays one line with balanced quotes. */
+static void print_value(FILE *out, const char *value, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len && is_plain_byte(value[i]); i++)
+		;
+	if (i == len) {
+		fwrite(value, 1, len, out);
+		return;
+	}
+	for (i = 0; i < len; i++) {
+		if (is_plain_byte(value[i]))
+			fputc(value[i], out);
+		else
+			fprintf(out, "\\%03o", (unsigned char)value[i]);
+	}
+}
+
+static void print_quoted(FILE *out, const char *value, size_t len)
+{
+	fputc('"', out);
+	print_value(out, value, len);
+	fputc('"', out);
+}
+
+void labels_print(FILE *out, const char *path, const struct labels *l)
+{
+	bool any = false;
+	int a;
+
+	fputs(path, out);
+	for (a = 0; a < ATTR_COUNT; a++) {
+		if (!l->present[a])
+			continue;
+		fputc(' ', out);
+		fputs(attr_key[a], out);
+		fputc('=', out);
+		print_quoted(out, l->value[a], l->len[a]);
+		any = true;
+	}
+	fputs(any ? "\n" : ": No smack property found\n", out);
+}
+
+static bool same_value(const struct labels *cur, enum attr a,
+		       const struct label_plan *plan)
+{
+	return cur->present[a] && cur->len[a] == plan->len[a] &&
+	       memcmp(cur->value[a], plan->value[a], plan->len[a]) == 0;
+}
+
+bool plan_changes(const struct label_plan *plan, const struct labels *cur,
+		  struct label_plan *changes)
+{
+	bool any = false;
+	int a;
+
+	memset(changes, 0, sizeof(*changes));
+	for (a = 0; a < ATTR_COUNT; a++) {
+		if (plan->op[a] == OP_SET && !same_value(cur, a, plan)) {
+			changes->op[a] = OP_SET;
+			changes->value[a] = plan->value[a];
+			changes->len[a] = plan->len[a];
+			any = true;
+		} else if (plan->op[a] == OP_REMOVE && cur->present[a]) {
+			changes->op[a] = OP_REMOVE;
+			any = true;
+		}
+	}
+	return any;
+}
+
+void plan_print_change(FILE *out, const char *path, enum attr a,
+		       const struct label_plan *changes,
+		       const struct labels *cur)
+{
+	fprintf(out, "%s: %s ", path, attr_key[a]);
+	if (cur->present[a])
+		print_quoted(out, cur->value[a], cur->len[a]);
+	else
+		fputc('-', out);
+	fputs(" -> ", out);
+	if (changes->op[a] == OP_SET)
+		print_quoted(out, changes->value[a], changes->len[a]);
+	else
+		fputc('-', out);
+	fputc('\n', out);
+}
+
+int plan_apply_attr(const struct label_plan *plan, enum attr a,
+		    const char *name, bool follow)
+{
+	int ret;
+
+	switch (plan->op[a]) {
+	case OP_SET:
+		if (follow)
+			return setxattr(name, attr_xattr[a], plan->value[a],
+					plan->len[a], 0);
+		return lsetxattr(name, attr_xattr[a], plan->value[a],
+				 plan->len[a], 0);
+	case OP_REMOVE:
+		ret = follow ? removexattr(name, attr_xattr[a]) :
+			       lremovexattr(name, attr_xattr[a]);
+		return ret < 0 && errno == ENODATA ? 0 : ret;
+	default:
+		return 0;
+	}
+}

@@ -1,0 +1,686 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * chsmack - list or change the Smack attributes of files
+ *
+ * The command line of the old chsmack (including its greedy optional
+ * labels: "-a LABEL" is "-a" with the label LABEL), plus --reference,
+ * --restore from a label specification, -x, -n and --verbose.  Every label
+ * is checked before the first file is touched; the walk itself is in
+ * chsmack-walk.c, the attribute I/O in chsmack-labels.c and the
+ * specifications in chsmack-spec.c.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sys/smack.h>
+
+#include "cli.h"
+#include "chsmack-labels.h"
+#include "chsmack-spec.h"
+#include "chsmack-walk.h"
+
+#define DEFAULT_SPEC SYSCONFDIR "/smack/labels.d"
+
+enum {
+	OPT_VERBOSE = CHAR_MAX + 1,
+	OPT_REFERENCE,
+	OPT_RESTORE,
+	OPT_SPEC,
+	OPT_ROOT,
+};
+
+static const char short_options[] = "+a::e::m::tLDAEMTrxndvh";
+
+static const struct option long_options[] = {
+	{ "access", optional_argument, NULL, 'a' },
+	{ "exec", optional_argument, NULL, 'e' },
+	{ "mmap", optional_argument, NULL, 'm' },
+	{ "transmute", no_argument, NULL, 't' },
+	{ "dereference", no_argument, NULL, 'L' },
+	{ "drop", no_argument, NULL, 'D' },
+	{ "drop-access", no_argument, NULL, 'A' },
+	{ "drop-exec", no_argument, NULL, 'E' },
+	{ "drop-mmap", no_argument, NULL, 'M' },
+	{ "drop-transmute", no_argument, NULL, 'T' },
+	{ "recursive", no_argument, NULL, 'r' },
+	{ "one-file-system", no_argument, NULL, 'x' },
+	{ "dry-run", no_argument, NULL, 'n' },
+	{ "verbose", no_argument, NULL, OPT_VERBOSE },
+	{ "reference", required_argument, NULL, OPT_REFERENCE },
+	{ "restore", no_argument, NULL, OPT_RESTORE },
+	{ "spec", required_argument, NULL, OPT_SPEC },
+	{ "root", required_argument, NULL, OPT_ROOT },
+	{ "remove", no_argument, NULL, 'd' },
+	{ "version", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* The long name of each attribute's setting and dropping options. */
+static const char *const set_option[ATTR_COUNT] = {
+	"--access", "--exec", "--mmap", "--transmute",
+};
+static const char *const drop_option[ATTR_COUNT] = {
+	"--drop-access", "--drop-exec", "--drop-mmap", "--drop-transmute",
+};
+
+/* What the command line asks for, before it is checked. */
+struct request {
+	bool named[ATTR_COUNT];		/* -a -e -m -t given */
+	const char *label[ATTR_COUNT];	/* their labels, if any */
+	bool drop[ATTR_COUNT];		/* -A -E -M -T */
+	bool drop_unset;		/* -D */
+	bool remove;			/* -d */
+	const char *reference;
+	bool restore;
+	const char *spec;
+	const char *root;
+	bool recursive;
+	bool follow;
+	bool one_filesystem;
+	bool dry_run;
+	bool verbose;
+	const char **operands;
+	int noperands;
+};
+
+/* What a run does, once the request is checked. */
+struct run {
+	bool follow;
+	bool recursive;
+	bool dry_run;
+	bool verbose;
+	bool listing;
+	struct label_plan plan;		/* unless restoring */
+	struct label_spec *spec;	/* when restoring */
+	char *root;			/* --root, canonical; NULL for / */
+	char *base;			/* the operand's path for the spec */
+	char *match;			/* the path matched against the spec */
+	size_t match_size;
+	char *reference_value[ATTR_COUNT];
+	struct label_reader reader;
+	unsigned long transmute_skipped;
+};
+
+CLI_NORETURN
+static void usage(void)
+{
+	printf("Usage: %1$s [OPTION]... [FILE]...\n"
+	       "       %1$s [OPTION]... --reference=RFILE FILE...\n"
+	       "       %1$s [OPTION]... --restore [--spec=SPEC] FILE...\n"
+	       "List the Smack attributes of each FILE, or change them.\n"
+	       "\n"
+	       "Changing (LABEL may also be the next argument):\n"
+	       "  -a, --access=LABEL     set the access label (security.SMACK64)\n"
+	       "  -e, --exec=LABEL       set the execute label (security.SMACK64EXEC)\n"
+	       "  -m, --mmap=LABEL       set the mmap label (security.SMACK64MMAP)\n"
+	       "  -t, --transmute        set the transmute flag of directories\n"
+	       "  -A, --drop-access      remove the access label\n"
+	       "  -E, --drop-exec        remove the execute label\n"
+	       "  -M, --drop-mmap        remove the mmap label\n"
+	       "  -T, --drop-transmute   remove the transmute flag\n"
+	       "  -D, --drop             remove every attribute not set by this command\n"
+	       "      --reference=RFILE  make the attributes those of RFILE\n"
+	       "      --restore          set the attributes a label specification gives\n"
+	       "      --spec=SPEC        the specification: a file or a directory of files\n"
+	       "                         (default " DEFAULT_SPEC ")\n"
+	       "      --root=DIR         match paths as if DIR were /\n"
+	       "\n"
+	       "Walking:\n"
+	       "  -r, --recursive        also every file below each directory\n"
+	       "  -L, --dereference      follow symbolic links\n"
+	       "  -x, --one-file-system  do not go into other filesystems\n"
+	       "\n"
+	       "Reporting:\n"
+	       "  -n, --dry-run          print what would change, change nothing\n"
+	       "      --verbose          print what changes\n"
+	       "  -h, --help             print this help and exit\n"
+	       "  -v, --version          print the version and exit\n"
+	       "\n"
+	       "Obsolete:\n"
+	       "  -d, --remove           remove the attributes -a, -e, -m and -t name\n"
+	       "                         without a label (all of them without any)\n"
+	       "\n"
+	       "Exit status: 0 done, 1 some file failed, 2 usage error (nothing changed).\n",
+	       cli_name());
+	exit(EXIT_SUCCESS);
+}
+
+CLI_NORETURN CLI_PRINTF(1, 2)
+static void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", cli_name());
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	cli_try_help(EXIT_USAGE);
+}
+
+static int attr_of_option(int c)
+{
+	switch (c) {
+	case 'a': case 'A':
+		return ATTR_ACCESS;
+	case 'e': case 'E':
+		return ATTR_EXEC;
+	case 'm': case 'M':
+		return ATTR_MMAP;
+	default:
+		return ATTR_TRANSMUTE;
+	}
+}
+
+/* -a, -e, -m: the label is optional (it is left out with -d), and the old
+ * chsmack took the next argument as the label when it does not start with
+ * '-'.  Without permutation ('+' in short_options) argv[optind] is that
+ * argument on every libc. */
+static void take_label(struct request *rq, int c, int argc, char **argv)
+{
+	enum attr a = attr_of_option(c);
+
+	if (rq->named[a])
+		usage_error("%s given twice", set_option[a]);
+	rq->named[a] = true;
+	if (!optarg && optind < argc && argv[optind][0] != '-')
+		optarg = argv[optind++];
+	rq->label[a] = optarg;
+}
+
+static void take_option(struct request *rq, int c, int argc, char **argv)
+{
+	switch (c) {
+	case 'a': case 'e': case 'm':
+		take_label(rq, c, argc, argv);
+		break;
+	case 't':
+		rq->named[ATTR_TRANSMUTE] = true;
+		break;
+	case 'A': case 'E': case 'M': case 'T':
+		rq->drop[attr_of_option(c)] = true;
+		break;
+	case 'D': rq->drop_unset = true; break;
+	case 'd': rq->remove = true; break;
+	case 'L': rq->follow = true; break;
+	case 'r': rq->recursive = true; break;
+	case 'x': rq->one_filesystem = true; break;
+	case 'n': rq->dry_run = true; break;
+	case OPT_VERBOSE: rq->verbose = true; break;
+	case OPT_REFERENCE: rq->reference = optarg; break;
+	case OPT_RESTORE: rq->restore = true; break;
+	case OPT_SPEC: rq->spec = optarg; break;
+	case OPT_ROOT: rq->root = optarg; break;
+	case 'v': cli_print_version();
+	case 'h': usage();
+	default: cli_try_help(EXIT_USAGE);
+	}
+}
+
+/* Options and operands may come in any order; "--" ends the options. */
+static void parse_command_line(struct request *rq, int argc, char **argv)
+{
+	int c;
+
+	rq->operands = calloc(argc, sizeof(*rq->operands));
+	if (!rq->operands)
+		cli_die_errno(EXIT_FAILURE, "cannot start");
+	/* getopt's own messages name argv[0]: make it the short name. */
+	argv[0] = (char *)cli_name();
+	while (optind < argc) {
+		if (strcmp(argv[optind], "--") == 0) {
+			optind++;
+			break;
+		}
+		if (argv[optind][0] != '-' || argv[optind][1] == '\0') {
+			rq->operands[rq->noperands++] = argv[optind++];
+			continue;
+		}
+		c = getopt_long(argc, argv, short_options, long_options, NULL);
+		if (c == -1)
+			break;
+		take_option(rq, c, argc, argv);
+	}
+	while (optind < argc)
+		rq->operands[rq->noperands++] = argv[optind++];
+}
+
+static bool asks_to_set(const struct request *rq)
+{
+	int a;
+
+	for (a = 0; a < ATTR_COUNT; a++)
+		if (rq->named[a] || rq->drop[a])
+			return true;
+	return rq->drop_unset || rq->remove;
+}
+
+/* -d: -a, -e, -m and -t name what to remove; all four without them. */
+static void plan_removal(const struct request *rq, struct label_plan *p)
+{
+	bool any = false;
+	int a;
+
+	if (rq->drop_unset)
+		usage_error("--remove and --drop contradict each other");
+	for (a = 0; a < ATTR_COUNT; a++) {
+		if (rq->label[a])
+			usage_error("%s takes no label with --remove",
+				    set_option[a]);
+		any |= rq->named[a] || rq->drop[a];
+	}
+	for (a = 0; a < ATTR_COUNT; a++)
+		if (!any || rq->named[a] || rq->drop[a])
+			plan_remove(p, a);
+}
+
+static void plan_setting(const struct request *rq, struct label_plan *p)
+{
+	const char *why;
+	int a;
+
+	for (a = 0; a < ATTR_COUNT; a++) {
+		if (rq->named[a] && rq->drop[a])
+			usage_error("%s and %s contradict each other",
+				    set_option[a], drop_option[a]);
+		if (rq->drop[a] || (rq->drop_unset && !rq->named[a])) {
+			plan_remove(p, a);
+			continue;
+		}
+		if (!rq->named[a])
+			continue;
+		if (a == ATTR_TRANSMUTE) {
+			plan_set(p, a, TRANSMUTE_VALUE);
+			continue;
+		}
+		if (!rq->label[a])
+			usage_error("%s needs a label", set_option[a]);
+		if (attr_validate(a, rq->label[a], &why) < 0)
+			usage_error("invalid %s label \"%s\": %s", attr_key[a],
+				    rq->label[a], why);
+		plan_set(p, a, rq->label[a]);
+	}
+}
+
+/* --reference: RFILE's attributes, as Smack reports them (the label of a
+ * file without a stored one is its fallback), each checked. */
+static void plan_reference(struct run *run, const char *rfile)
+{
+	struct labels ref;
+	const char *why;
+	int a;
+
+	if (labels_read_each(&run->reader, rfile, true, &ref) < 0)
+		cli_die_errno(EXIT_USAGE, "cannot read the labels of '%s'",
+			      rfile);
+	for (a = 0; a < ATTR_COUNT; a++) {
+		if (!ref.present[a]) {
+			plan_remove(&run->plan, a);
+			continue;
+		}
+		if (attr_validate(a, ref.value[a], &why) < 0)
+			cli_die(EXIT_USAGE, "'%s' has an invalid %s label: %s",
+				rfile, attr_key[a], why);
+		run->reference_value[a] = strdup(ref.value[a]);
+		if (!run->reference_value[a])
+			cli_die_errno(EXIT_FAILURE, "cannot read '%s'", rfile);
+		plan_set(&run->plan, a, run->reference_value[a]);
+	}
+}
+
+static void load_spec(struct run *run, const char *path)
+{
+	run->spec = spec_new(cli_parse_error, NULL);
+	if (!run->spec)
+		cli_die_errno(EXIT_FAILURE, "cannot read '%s'", path);
+	if (spec_add_path(run->spec, path) < 0)
+		cli_die(EXIT_USAGE, "nothing changed: '%s' has errors", path);
+}
+
+static void check_combinations(const struct request *rq)
+{
+	bool setting = asks_to_set(rq);
+
+	if (rq->reference && rq->restore)
+		usage_error("--reference and --restore contradict each other");
+	if ((rq->reference || rq->restore) && setting)
+		usage_error("--%s takes no other label option",
+			    rq->reference ? "reference" : "restore");
+	if ((rq->spec || rq->root) && !rq->restore)
+		usage_error("--%s goes with --restore",
+			    rq->spec ? "spec" : "root");
+	if ((rq->dry_run || rq->verbose) &&
+	    !(setting || rq->reference || rq->restore))
+		usage_error("--%s needs something to change",
+			    rq->dry_run ? "dry-run" : "verbose");
+	if (rq->noperands == 0 && (setting || rq->reference || rq->restore))
+		usage_error("missing file operand");
+}
+
+/* Turns the request into a run, or exits 2: everything that can be
+ * wrong with the command line is found before any file is touched. */
+static void prepare(struct run *run, const struct request *rq)
+{
+	check_combinations(rq);
+	run->follow = rq->follow;
+	run->recursive = rq->recursive;
+	run->dry_run = rq->dry_run;
+	run->verbose = rq->verbose;
+	label_reader_init(&run->reader);
+	if (rq->remove)
+		plan_removal(rq, &run->plan);
+	else if (asks_to_set(rq))
+		plan_setting(rq, &run->plan);
+	else if (rq->reference)
+		plan_reference(run, rq->reference);
+	else if (rq->restore)
+		load_spec(run, rq->spec ? rq->spec : DEFAULT_SPEC);
+	else
+		run->listing = true;
+	if (rq->root) {
+		run->root = realpath(rq->root, NULL);
+		if (!run->root)
+			cli_die_errno(EXIT_USAGE, "cannot use --root '%s'",
+				      rq->root);
+		if (strcmp(run->root, "/") == 0) {
+			free(run->root);
+			run->root = NULL;
+		}
+	}
+}
+
+/* ------------------------------------------------------------ visiting */
+
+static int report_read_failure(const struct walk_entry *e)
+{
+	/* A file that went away during the walk is no failure. */
+	if (errno == ENOENT && !e->operand)
+		return 0;
+	cli_warn_errno("cannot read the labels of '%s'", e->path);
+	return -1;
+}
+
+static int visit_list(struct run *run, const struct walk_entry *e)
+{
+	struct labels l;
+
+	if (labels_read_stored(&run->reader, e->name, run->follow, &l) < 0)
+		return report_read_failure(e);
+	labels_print(stdout, e->path, &l);
+	return 0;
+}
+
+static void report_apply_failure(const struct label_plan *p, enum attr a,
+				 const char *path)
+{
+	if (p->op[a] == OP_SET)
+		cli_warn_errno("cannot set %s=\"%s\" on '%s'", attr_key[a],
+			       p->value[a], path);
+	else
+		cli_warn_errno("cannot remove %s from '%s'", attr_key[a],
+			       path);
+}
+
+/* Applies what p says without looking first: the fast path. */
+static int apply_plan(struct run *run, const struct label_plan *p,
+		      const struct walk_entry *e)
+{
+	int ret = 0;
+	int a;
+
+	for (a = 0; a < ATTR_COUNT; a++) {
+		if (p->op[a] == OP_KEEP ||
+		    plan_apply_attr(p, a, e->name, run->follow) == 0)
+			continue;
+		if (errno == ENOENT && !e->operand)
+			return 0;
+		report_apply_failure(p, a, e->path);
+		ret = -1;
+	}
+	return ret;
+}
+
+/* -n and --verbose: reads the attributes first, then prints (and makes)
+ * only the changes. */
+static int apply_reporting(struct run *run, const struct label_plan *p,
+			   const struct walk_entry *e)
+{
+	struct label_plan changes;
+	struct labels cur;
+	int ret = 0;
+	int a;
+
+	if (labels_read_stored(&run->reader, e->name, run->follow, &cur) < 0)
+		return report_read_failure(e);
+	if (!plan_changes(p, &cur, &changes))
+		return 0;
+	for (a = 0; a < ATTR_COUNT; a++) {
+		if (changes.op[a] == OP_KEEP)
+			continue;
+		if (!run->dry_run &&
+		    plan_apply_attr(&changes, a, e->name, run->follow) < 0) {
+			if (errno == ENOENT && !e->operand)
+				return 0;
+			report_apply_failure(&changes, a, e->path);
+			ret = -1;
+			continue;
+		}
+		plan_print_change(stdout, e->path, a, &changes, &cur);
+	}
+	return ret;
+}
+
+/* The path a specification is matched against: the operand's absolute
+ * path (below --root) and the names below it. */
+static const char *match_path(struct run *run, const struct walk_entry *e)
+{
+	size_t base = strlen(run->base), rel = strlen(e->rel);
+	bool slash = rel && run->base[base - 1] != '/';
+	size_t need = base + slash + rel + 1;
+	char *grown;
+
+	if (need > run->match_size) {
+		grown = realloc(run->match, need * 2);
+		if (!grown)
+			return NULL;
+		run->match = grown;
+		run->match_size = need * 2;
+	}
+	memcpy(run->match, run->base, base);
+	if (slash)
+		run->match[base] = '/';
+	memcpy(run->match + base + slash, e->rel, rel + 1);
+	return run->match;
+}
+
+/* The plan for e: the command line's, or its specification rule's; NULL
+ * when e is to be left alone. */
+static const struct label_plan *plan_for(struct run *run,
+					 const struct walk_entry *e)
+{
+	const struct spec_rule *rule;
+	const char *path;
+
+	if (!run->spec)
+		return &run->plan;
+	path = match_path(run, e);
+	if (!path) {
+		cli_warn_errno("'%s'", e->path);
+		return NULL;
+	}
+	rule = spec_match(run->spec, path, e->type);
+	if (!rule || rule->leave_alone)
+		return NULL;
+	return &rule->plan;
+}
+
+static int visit_change(struct run *run, const struct walk_entry *e)
+{
+	const struct label_plan *planned = plan_for(run, e);
+	struct label_plan p;
+	int ret = 0;
+
+	if (!planned)
+		return 0;
+	p = *planned;
+	/* Only a directory can transmute: in a tree that is expected of its
+	 * other files (one warning at the end), for a named file an error. */
+	if (p.op[ATTR_TRANSMUTE] == OP_SET && e->type != S_IFDIR) {
+		p.op[ATTR_TRANSMUTE] = OP_KEEP;
+		if (run->recursive) {
+			run->transmute_skipped++;
+		} else {
+			cli_warn("cannot set transmute on '%s': not a directory",
+				 e->path);
+			ret = -1;
+		}
+	}
+	if (run->dry_run || run->verbose) {
+		if (apply_reporting(run, &p, e) < 0)
+			ret = -1;
+	} else if (apply_plan(run, &p, e) < 0) {
+		ret = -1;
+	}
+	return ret;
+}
+
+static int visit(void *ctx, const struct walk_entry *e)
+{
+	struct run *run = ctx;
+
+	return run->listing ? visit_list(run, e) : visit_change(run, e);
+}
+
+/* ------------------------------------------------------------ operands */
+
+/* The absolute path of operand without following its last component
+ * (unless links are followed, or it is ".", ".." or ends in '/'). */
+static char *absolute_path(const char *operand, bool follow)
+{
+	char *copy, *slash, *dir, *path = NULL;
+	const char *last;
+	size_t len;
+
+	copy = strdup(operand);
+	if (!copy)
+		return NULL;
+	len = strlen(copy);
+	slash = strrchr(copy, '/');
+	last = slash ? slash + 1 : copy;
+	if (follow || !len || copy[len - 1] == '/' || !strcmp(last, ".") ||
+	    !strcmp(last, "..")) {
+		free(copy);
+		return realpath(operand, NULL);
+	}
+	if (slash)
+		*slash = '\0';
+	dir = realpath(!slash ? "." : slash == copy ? "/" : copy, NULL);
+	if (dir && asprintf(&path, "%s%s%s", dir, strcmp(dir, "/") ? "/" : "",
+			    last) < 0)
+		path = NULL;
+	free(dir);
+	free(copy);
+	return path;
+}
+
+/* run->base for operand: its absolute path, below --root if given. */
+static int prepare_base(struct run *run, const char *operand)
+{
+	char *abs = absolute_path(operand, run->follow);
+	size_t n = run->root ? strlen(run->root) : 0;
+
+	free(run->base);
+	run->base = NULL;
+	if (!abs) {
+		cli_warn_errno("cannot access '%s'", operand);
+		return -1;
+	}
+	if (!run->root) {
+		run->base = abs;
+		return 0;
+	}
+	if (strncmp(abs, run->root, n) != 0 || (abs[n] && abs[n] != '/')) {
+		cli_warn("'%s' is not below the root '%s'", operand, run->root);
+		free(abs);
+		return -1;
+	}
+	run->base = strdup(abs[n] ? abs + n : "/");
+	free(abs);
+	if (!run->base) {
+		cli_warn_errno("'%s'", operand);
+		return -1;
+	}
+	return 0;
+}
+
+static unsigned long walk_all(struct run *run, const struct request *rq)
+{
+	struct walk_options wo = {
+		.recursive = rq->recursive,
+		.follow = rq->follow,
+		.one_filesystem = rq->one_filesystem,
+		.visit = visit,
+		.ctx = run,
+	};
+	struct walker *w = walker_new(&wo);
+	unsigned long failures = 0;
+	int i;
+
+	if (!w)
+		return 1;
+	if (rq->noperands == 0)
+		failures += walk_current_directory(w);
+	for (i = 0; i < rq->noperands; i++) {
+		if (run->spec && prepare_base(run, rq->operands[i]) < 0) {
+			failures++;
+			continue;
+		}
+		failures += walk_operand(w, rq->operands[i]);
+	}
+	walker_free(w);
+	return failures;
+}
+
+static void run_free(struct run *run)
+{
+	int a;
+
+	spec_free(run->spec);
+	label_reader_free(&run->reader);
+	for (a = 0; a < ATTR_COUNT; a++)
+		free(run->reference_value[a]);
+	free(run->root);
+	free(run->base);
+	free(run->match);
+}
+
+int main(int argc, char **argv)
+{
+	static char out_buffer[1 << 16];
+	struct request rq = { 0 };
+	struct run run = { 0 };
+	unsigned long failures;
+
+	cli_init(argv[0]);
+	parse_command_line(&rq, argc, argv);
+	prepare(&run, &rq);
+	/* A listing of a big tree is written in few large pieces. */
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, out_buffer, _IOFBF, sizeof(out_buffer));
+	failures = walk_all(&run, &rq);
+	if (run.transmute_skipped)
+		cli_warn("transmute is for directories: not set on %lu other file%s",
+			 run.transmute_skipped,
+			 run.transmute_skipped == 1 ? "" : "s");
+	run_free(&run);
+	free(rq.operands);
+	return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+}

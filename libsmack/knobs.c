@@ -207,7 +207,7 @@ static int number_knob_get(const char *name, long long min, long long max,
 		return -1;
 	errno = 0;
 	v = strtoll(text, &end, 10);
-	if (errno == 0 && end != text && isdigit((unsigned char)end[-1])) {
+	if (errno == 0 && end != text) {
 		while (isspace((unsigned char)*end))
 			end++;
 		if (*end == '\0' && v >= min && v <= max) {

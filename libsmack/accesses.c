@@ -384,39 +384,55 @@ static void report_field_count(struct parse_ctx *ctx,
 		    "expected 3 or 4 fields, found %zu", n);
 }
 
-/* One rule line: added, or reported.  -1 only when memory runs out. */
+/* A label field as an index; -1 when reported as bad (0 returned in
+ * *fatal for that), or when memory ran out (*fatal set). */
+static long parse_label_field(struct smack_accesses *a, struct parse_ctx *ctx,
+			      unsigned int line, const struct parse_field *f,
+			      bool *fatal)
+{
+	const char *why;
+	long index = labeltab_intern(&a->labels, f->text, f->len, &why);
+
+	if (index < 0) {
+		if (errno != EINVAL)
+			*fatal = true;
+		else
+			parse_report_label(ctx, line, f, why);
+	}
+	return index;
+}
+
+/* One rule line: added, or each of its errors reported, in column order.
+ * -1 only when memory runs out. */
 static int parse_rule_line(struct smack_accesses *a, struct parse_ctx *ctx,
 			   const struct parse_line *line)
 {
 	struct parse_field f[5];
-	struct rule bits = { 0 };
+	struct rule r = { 0 };
 	unsigned int allow = 0, deny = 0;
-	const char *why;
-	bool bad_object;
+	bool fatal = false, ok;
+	long s, o;
 	size_t n = parse_split(line, f, 5);
 
 	if (n != 3 && n != 4) {
 		report_field_count(ctx, line, f, n);
 		return 0;
 	}
-	/* A bad access string is reported here; the rule is still added
-	 * (to have its labels checked) and dropped with the whole parse. */
-	parse_check_access(ctx, line->number, &f[2], &allow);
-	if (n == 4)
-		parse_check_access(ctx, line->number, &f[3], &deny);
-	bits.allow = allow;
-	bits.deny = deny;
-	bits.modify = n == 4;
-	if (accesses_add_n(a, f[0].text, f[0].len, f[1].text, f[1].len,
-			   &bits, &why, &bad_object) == 0)
-		return 0;
-	if (errno != EINVAL)
+	s = parse_label_field(a, ctx, line->number, &f[0], &fatal);
+	o = fatal ? -1 : parse_label_field(a, ctx, line->number, &f[1], &fatal);
+	if (fatal)
 		return -1;
-	parse_report_label(ctx, line->number, &f[bad_object ? 1 : 0], why);
-	/* The object was not looked at when the subject was bad. */
-	if (!bad_object)
-		parse_check_label(ctx, line->number, &f[1]);
-	return 0;
+	ok = parse_check_access(ctx, line->number, &f[2], &allow);
+	if (n == 4)
+		ok = parse_check_access(ctx, line->number, &f[3], &deny) && ok;
+	if (!ok || s < 0 || o < 0)
+		return 0;
+	r.subject = s;
+	r.object = o;
+	r.allow = allow;
+	r.deny = deny;
+	r.modify = n == 4;
+	return accesses_append(a, &r);
 }
 
 int accesses_parse_lines(struct smack_accesses *a, struct parse_reader *r)

@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Helpers of the rule-set unit tests: a scratch directory that stands in
+ * for smackfs (plain files, so the exact bytes written can be read back),
+ * a parse-error collector, and file helpers.
+ */
+#ifndef RULES_FIXTURE_H
+#define RULES_FIXTURE_H
+
+#include <check.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "libsmack-internal.h"
+
+static char fixture_dir[64];
+
+static void fixture_write(const char *name, const char *text)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", fixture_dir, name);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* The whole of a scratch file, malloc'ed (the caller frees). */
+static char *fixture_read(const char *name)
+{
+	char path[256], *buf;
+	struct stat st;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", fixture_dir, name);
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fstat(fileno(f), &st), 0);
+	buf = calloc(1, st.st_size + 1);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_uint_eq(fread(buf, 1, st.st_size, f), (size_t)st.st_size);
+	fclose(f);
+	return buf;
+}
+
+#define ck_assert_file_eq(name, expected)				\
+	do {								\
+		char *got_ = fixture_read(name);			\
+		ck_assert_str_eq(got_, expected);			\
+		free(got_);						\
+	} while (0)
+
+static void fixture_path(char *buf, size_t size, const char *name)
+{
+	snprintf(buf, size, "%s/%s", fixture_dir, name);
+}
+
+/* A scratch smackfs: empty load2, change-rule and access2. */
+static void fixture_setup(void)
+{
+	strcpy(fixture_dir, "/tmp/smack-unit.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(fixture_dir));
+	fixture_write("load2", "");
+	fixture_write("change-rule", "");
+	fixture_write("access2", "");
+	ck_assert_int_eq(smackfs_override(fixture_dir), 0);
+}
+
+static void remove_tree(const char *path)
+{
+	struct dirent *de;
+	char sub[512];
+	DIR *d = opendir(path);
+
+	if (!d) {
+		unlink(path);
+		return;
+	}
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", path, de->d_name);
+		remove_tree(sub);
+	}
+	closedir(d);
+	rmdir(path);
+}
+
+static void fixture_teardown(void)
+{
+	smackfs_set_write_hook(NULL);
+	smackfs_override(NULL);
+	remove_tree(fixture_dir);
+}
+
+/* Parse errors, one "file:line:column: message" line each. */
+struct errors {
+	char text[8192];
+	int count;
+};
+
+static void collect_error(void *userdata, const char *file, unsigned int line,
+			  unsigned int column, const char *message)
+{
+	struct errors *e = userdata;
+	size_t used = strlen(e->text);
+
+	snprintf(e->text + used, sizeof(e->text) - used, "%s:%u:%u: %s\n",
+		 file, line, column, message);
+	e->count++;
+}
+
+/* Open descriptors of this process, to catch leaks. */
+static int count_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while (readdir(d))
+		n++;
+	closedir(d);
+	return n;
+}
+
+#endif /* RULES_FIXTURE_H */

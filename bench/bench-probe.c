@@ -5,10 +5,10 @@
  * The background prober of the reload benchmark: asks access2, over and
  * over, for the "subject object access" lines of PAIRS (pairs that a
  * reload must leave alone), until SIGTERM or SIGINT.  It creates the file
- * READY once it has its first answers, and at the end prints
- * "probes=N denied=D longest_denied_ms=T": how many queries were denied,
- * and the longest stretch of time in which the queries got denials and no
- * grant.
+ * READY once it has asked for every pair, and at the end prints
+ * "probes=N denied=D errors=E longest_denied_ms=T": how many queries were
+ * denied, and the longest time one pair stayed denied (from its first
+ * denied query to its next granted one, or to the end).
  */
 #include <fcntl.h>
 #include <signal.h>
@@ -24,6 +24,7 @@
 struct probe {
 	char *query;
 	size_t len;
+	uint64_t denied_since;	/* 0: granted at the last query */
 };
 
 static volatile sig_atomic_t stop;
@@ -75,13 +76,33 @@ static void signal_ready(const char *path)
 	close(fd);
 }
 
+/* Counts one answer for p; returns how long p has been denied when a
+ * grant ends a denial, else 0. */
+static uint64_t account(struct probe *p, int granted, unsigned long *denied)
+{
+	uint64_t now, window = 0;
+
+	if (!granted) {
+		(*denied)++;
+		if (!p->denied_since)
+			p->denied_since = bench_now_ns();
+		return 0;
+	}
+	if (p->denied_since) {
+		now = bench_now_ns();
+		window = now - p->denied_since;
+		p->denied_since = 0;
+	}
+	return window;
+}
+
 int main(int argc, char **argv)
 {
 	static struct probe probes[MAX_PROBES];
 	unsigned long total = 0, denied = 0, errors = 0;
-	uint64_t denial_start = 0, longest = 0, now;
+	uint64_t longest = 0, window;
 	struct sigaction sa;
-	size_t n, i = 0;
+	size_t n, i = 0, j;
 	int dirfd, r;
 
 	bench_set_name(argv[0]);
@@ -96,27 +117,23 @@ int main(int argc, char **argv)
 	if (dirfd < 0)
 		bench_die_errno(BENCH_SMACKFS);
 	while (!stop) {
-		r = ask(dirfd, &probes[i++ % n]);
+		j = i++ % n;
+		r = ask(dirfd, &probes[j]);
 		if (r < 0) {
 			errors++;
 			continue;
 		}
-		total++;
-		if (total == n)
+		if (++total == n)
 			signal_ready(argv[2]);
-		if (r == 0) {
-			denied++;
-			if (!denial_start)
-				denial_start = bench_now_ns();
-		} else if (denial_start) {
-			now = bench_now_ns();
-			if (now - denial_start > longest)
-				longest = now - denial_start;
-			denial_start = 0;
-		}
+		window = account(&probes[j], r, &denied);
+		if (window > longest)
+			longest = window;
 	}
-	if (denial_start && bench_now_ns() - denial_start > longest)
-		longest = bench_now_ns() - denial_start;
+	for (j = 0; j < n; j++) {
+		window = account(&probes[j], 1, &denied);
+		if (window > longest)
+			longest = window;
+	}
 	printf("probes=%lu denied=%lu errors=%lu longest_denied_ms=%.1f\n",
 	       total, denied, errors, longest / 1e6);
 	return 0;

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * bench-run [-n COUNT] [-q] CMD [ARG...]
+ * bench-run [-n COUNT] [-q | -o FILE] CMD [ARG...]
  *
  * Runs CMD COUNT times (default once), one after the other, and prints
  * "ns=TOTAL rss_kb=PEAK status=WORST": the wall time of all runs, from
  * before the first fork to after the last wait, the largest peak resident
  * set of a run (wait4's ru_maxrss), and the worst exit status (128+N for
- * a signal).  -q sends CMD's standard output to /dev/null.
+ * a signal).  -q sends CMD's standard output to /dev/null, -o to FILE.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -22,12 +22,12 @@ struct run_result {
 	int status;
 };
 
-static void exec_child(char **argv, int quiet)
+static void exec_child(char **argv, const char *output)
 {
 	int fd;
 
-	if (quiet) {
-		fd = open("/dev/null", O_WRONLY);
+	if (output) {
+		fd = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 		if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0)
 			_exit(126);
 		close(fd);
@@ -36,7 +36,7 @@ static void exec_child(char **argv, int quiet)
 	_exit(127);
 }
 
-static struct run_result run_once(char **argv, int quiet)
+static struct run_result run_once(char **argv, const char *output)
 {
 	struct run_result r = { 0, 0 };
 	struct rusage ru;
@@ -46,7 +46,7 @@ static struct run_result run_once(char **argv, int quiet)
 	if (pid < 0)
 		bench_die_errno("fork");
 	if (pid == 0)
-		exec_child(argv, quiet);
+		exec_child(argv, output);
 	if (wait4(pid, &wstatus, 0, &ru) < 0)
 		bench_die_errno("wait4");
 	r.rss_kb = ru.ru_maxrss;
@@ -62,27 +62,31 @@ int main(int argc, char **argv)
 	unsigned long count = 1, i;
 	struct run_result worst = { 0, 0 }, r;
 	uint64_t start;
-	int quiet = 0, opt;
+	const char *output = NULL;
+	int opt;
 
 	bench_set_name(argv[0]);
-	while ((opt = getopt(argc, argv, "+n:q")) != -1) {
+	while ((opt = getopt(argc, argv, "+n:o:q")) != -1) {
 		switch (opt) {
 		case 'n':
 			count = bench_parse_count(optarg);
 			break;
+		case 'o':
+			output = optarg;
+			break;
 		case 'q':
-			quiet = 1;
+			output = "/dev/null";
 			break;
 		default:
-			bench_die("usage: bench-run [-n COUNT] [-q] CMD [ARG...]");
+			bench_die("usage: bench-run [-n COUNT] [-q | -o FILE] CMD [ARG...]");
 		}
 	}
 	if (optind >= argc)
-		bench_die("usage: bench-run [-n COUNT] [-q] CMD [ARG...]");
+		bench_die("usage: bench-run [-n COUNT] [-q | -o FILE] CMD [ARG...]");
 	fflush(stdout);
 	start = bench_now_ns();
 	for (i = 0; i < count; i++) {
-		r = run_once(argv + optind, quiet);
+		r = run_once(argv + optind, output);
 		if (r.rss_kb > worst.rss_kb)
 			worst.rss_kb = r.rss_kb;
 		if (r.status > worst.status)

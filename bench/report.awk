@@ -24,9 +24,14 @@ function field(line, key,    n, i, kv, parts) {
 		next
 	}
 	if (fig == "check") {
+		check_result[role] = $4
 		checks[++nchecks] = sprintf("%-24s %s", role, $4)
 		if ($4 != "ok")
 			failed_checks++
+		next
+	}
+	if (role == "n") {
+		ops[fig] = field($0, "queries") + field($0, "runs")
 		next
 	}
 	key = fig SUBSEP role
@@ -38,6 +43,8 @@ function field(line, key,    n, i, kv, parts) {
 		if (!(key in lo) || ns < lo[key]) lo[key] = ns
 		rounds[fig] = round > rounds[fig] ? round : rounds[fig]
 	}
+	if (field($0, "allowed") != "")
+		allowed[key] = field($0, "allowed")
 	rss = field($0, "rss_kb")
 	if (rss != "" && rss > peak[key])
 		peak[key] = rss
@@ -51,21 +58,34 @@ function mean_ms(key) {
 	return n[key] ? sum[key] / n[key] / 1e6 : 0
 }
 
+# A time given in ms, in a readable unit.
 function ms(v) {
-	return v >= 100 ? sprintf("%.0f ms", v) : sprintf("%.1f ms", v)
+	if (v >= 100)
+		return sprintf("%.0f ms", v)
+	if (v >= 1)
+		return sprintf("%.1f ms", v)
+	return sprintf("%.1f us", v * 1000)
 }
 
-# Lowest and highest ratio of a single round of FIG's tool over floor.
-function spread(fig, tool, floor,    r, q, qlo, qhi) {
-	qlo = ""; qhi = ""
+# The ratios of single rounds of FIG's tool over its floor, sorted into
+# q[1..k]; returns k.
+function round_ratios(fig, tool, floor, q,    r, k, i, v) {
+	k = 0
 	for (r = 1; r <= rounds[fig]; r++) {
 		if (!((fig, tool, r) in at) || !((fig, floor, r) in at))
 			continue
-		q = at[fig, tool, r] / at[fig, floor, r]
-		if (qlo == "" || q < qlo) qlo = q
-		if (qhi == "" || q > qhi) qhi = q
+		v = at[fig, tool, r] / at[fig, floor, r]
+		for (i = ++k; i > 1 && q[i - 1] > v; i--)
+			q[i] = q[i - 1]
+		q[i] = v
 	}
-	return qlo == "" ? "" : sprintf("%.2f-%.2f", qlo, qhi)
+	return k
+}
+
+function median(q, k) {
+	if (k % 2)
+		return q[(k + 1) / 2]
+	return (q[k / 2] + q[k / 2 + 1]) / 2
 }
 
 function verdict(value, limit, key) {
@@ -83,24 +103,63 @@ function row(name, tool, floor, ratio, target, result, extra) {
 		missed++
 }
 
-# One timed figure: tool against floor.
-function timed(name, fig, tool, floor, limit,    kt, kf, q, s) {
+# "FAILED (exit N)" when a run of KEY failed, else OTHERWISE.
+function failed_or(key, otherwise) {
+	if (status[key] > 0)
+		return "FAILED (exit " status[key] ")"
+	return otherwise
+}
+
+# The time of KEY's best run (or the mean of its runs), per operation
+# when its figure has a count ("FIGURE n - queries=N" or "runs=N").
+function per_op(key, v,    kk) {
+	split(key, kk, SUBSEP)
+	if (ops[kk[1]])
+		return ms(v / ops[kk[1]])
+	return ms(v)
+}
+
+function best_of(key) {
+	if (!n[key])
+		return "-"
+	return per_op(key, lo[key] / 1e6)
+}
+
+function ms_of(key) {
+	if (!n[key])
+		return "-"
+	return per_op(key, mean_ms(key))
+}
+
+# One timed figure: tool against floor; a limit of 0 has no target.  The
+# machine is shared, so other work only ever adds time to a run: the
+# figure is the best run of each side, and its ratio the best tool run over
+# the best floor run.  The median and the spread of the single rounds'
+# ratios (tool and floor run next to each other) follow in parentheses.
+# CHECK names the correctness check of the tool's result.
+function timed(name, fig, tool, floor, limit, check,    kt, kf, q, k, m,
+	       target, res, extra) {
 	kt = fig SUBSEP tool; kf = fig SUBSEP floor
-	if (!n[kt] || !n[kf]) {
-		row(name, n[kt] ? ms(mean_ms(kt)) : "-",
-		    n[kf] ? ms(mean_ms(kf)) : "-", "-",
-		    limit ? "<=" limit "x" : "", status[kt] > 0 ?
-		    "FAILED (exit " status[kt] ")" : "not measured", "")
+	target = "-"
+	if (limit)
+		target = "<=" limit "x"
+	k = round_ratios(fig, tool, floor, q)
+	if (!k) {
+		row(name, best_of(kt), best_of(kf), "-", target,
+		    failed_or(kt, "not measured"), "")
 		return ""
 	}
-	q = (sum[kt] / n[kt]) / (sum[kf] / n[kf])
-	s = spread(fig, tool, floor)
-	row(name, ms(mean_ms(kt)), ms(mean_ms(kf)), sprintf("%.2fx", q),
-	    limit ? "<=" limit "x" : "-",
-	    limit ? verdict(q, limit, kt) : (status[kt] > 0 ?
-	    "FAILED (exit " status[kt] ")" : "-"),
-	    (s != "" ? "rounds " s ", " : "") n[kt] "+" n[kf] " runs")
-	return q
+	m = lo[kt] / lo[kf]
+	extra = sprintf("rounds: median %.2fx, %.2f-%.2f; %d+%d runs",
+			median(q, k), q[1], q[k], n[kt], n[kf])
+	res = failed_or(kt, "-")
+	if (limit)
+		res = verdict(m, limit, kt)
+	if (check != "" && check_result[check] != "ok" && res !~ /^FAILED/)
+		res = "WRONG RESULT"
+	row(name, best_of(kt), best_of(kf), sprintf("%.2fx", m), target, res,
+	    extra)
+	return m
 }
 
 function mib(kb) {
@@ -111,76 +170,85 @@ function kib(b) {
 	return sprintf("%.1f KiB", b / 1024)
 }
 
-END {
-	for (i = 1; i <= nnotes; i++)
-		print "# " notes[i]
-	printf "%-34s %11s %11s %7s %8s  %s\n", "figure", "tool", "floor",
-		"ratio", "target", "result"
-
-	timed("smackload, 100k rules", "load", "tool", "floor", 1.10)
-	k = "load" SUBSEP "tool"
+function rss_row(    k, kf, q, res) {
+	k = "load" SUBSEP "tool"; kf = "load" SUBSEP "floor"
+	q = "-"
+	if (n[k] && peak[kf])
+		q = sprintf("%.2fx", peak[k] / peak[kf])
+	res = "not measured"
+	if (n[k])
+		res = verdict(peak[k] / 1024, 3, k)
 	row("smackload peak RSS", n[k] ? mib(peak[k]) : "-",
-	    n["load", "floor"] ? mib(peak["load", "floor"]) : "-",
-	    n[k] && peak["load", "floor"] ?
-	    sprintf("%.2fx", peak[k] / peak["load", "floor"]) : "-",
-	    "<=3MiB", n[k] ? verdict(peak[k] / 1024, 3, k) : "not measured",
-	    "")
+	    n[kf] ? mib(peak[kf]) : "-", q, "<=3MiB", res, "")
+}
 
-	# Reload: against the full load of the same kernel state.
+# Reload: against the full load of the same kernel state (best runs).
+function reload_rows(    kt, kf, kfull, q, res) {
 	kt = "reload" SUBSEP "tool"; kf = "reload" SUBSEP "floor"
 	kfull = "reload" SUBSEP "full"
-	if (n[kfull]) {
-		full = sum[kfull] / n[kfull]
-		if (n[kt])
-			row("smackctl reload, 1% changed", ms(mean_ms(kt)),
-			    ms(full / 1e6), sprintf("%.2fx", sum[kt] / n[kt] / full),
-			    "<=0.35x", verdict(sum[kt] / n[kt] / full, 0.35, kt),
-			    "floor = a full load")
-		else
-			row("smackctl reload, 1% changed", "-", ms(full / 1e6),
-			    "-", "<=0.35x", status[kt] > 0 ?
-			    "FAILED (exit " status[kt] ")" : "not measured", "")
-		if (n[kf])
-			row("  floor: read load2 + write diff", ms(mean_ms(kf)),
-			    ms(full / 1e6), sprintf("%.2fx", sum[kf] / n[kf] / full),
-			    "-", "-", "the least a reload can cost")
+	if (!n[kfull])
+		return
+	if (n[kt]) {
+		q = lo[kt] / lo[kfull]
+		res = verdict(q, 0.35, kt)
+		if (check_result["reload-result"] != "ok" && res !~ /^FAILED/)
+			res = "WRONG RESULT"
+		row("smackctl reload, 1% changed", best_of(kt), best_of(kfull),
+		    sprintf("%.2fx", q), "<=0.35x", res,
+		    "floor: a full load of the same kernel state")
+	} else {
+		row("smackctl reload, 1% changed", "-", best_of(kfull), "-",
+		    "<=0.35x", failed_or(kt, "not measured"), "")
 	}
-	timed("  reload against its floor", "reload", "tool", "floor", 0)
+	if (n[kf])
+		row("  floor: read load2 + write diff", best_of(kf),
+		    best_of(kfull), sprintf("%.2fx", lo[kf] / lo[kfull]), "-",
+		    "-", "the least a reload costs, against a full load")
+	timed("  reload against its floor", "reload", "tool", "floor", 0,
+	      "reload-result")
+}
+
+function probe_rows(    kp, res) {
 	kp = "probe" SUBSEP "reload"
-	if (kp in line)
+	if (kp in line) {
+		res = "MISSED"
+		if (field(line[kp], "probes") > 0 &&
+		    field(line[kp], "denied") == 0)
+			res = failed_or("reload" SUBSEP "probed", "ok")
+		if (res == "ok" && check_result["reload-result"] != "ok")
+			res = "WRONG RESULT"
 		row("  denials while reloading", field(line[kp], "denied"),
-		    "-", "-", "0", field(line[kp], "probes") > 0 &&
-		    field(line[kp], "denied") == 0 ? "ok" : "MISSED",
-		    field(line[kp], "probes") " probes over " \
-		    n["reload", "probed"] " reloads")
+		    "-", "-", "0", res, field(line[kp], "probes") \
+		    " probes over " n["reload", "probed"] " reloads")
+	}
 	kp = "probe" SUBSEP "clear-load"
 	if (kp in line)
 		row("  denials, clear then load", field(line[kp], "denied"),
-		    "-", "-", "-", "-", "upstream's way: denied for up to " \
-		    field(line[kp], "longest_denied_ms") " ms; shows the prober works")
+		    "-", "-", "-", "-", "upstream's way: denied for " \
+		    field(line[kp], "longest_denied_ms") \
+		    " ms; shows the prober works")
+}
 
-	timed("chsmack -r set, 100k files", "set", "tool", "floor", 1.05)
-	timed("chsmack -r list, 100k files", "list", "tool", "floor", 1.2)
+function chsmack_rss_row(    kb, ks, res) {
 	kb = "set" SUBSEP "tool"; ks = "set-small" SUBSEP "tool"
-	if (n[kb] && n[ks])
-		row("chsmack peak RSS 100k vs 1k files", mib(peak[kb]),
-		    mib(peak[ks]), sprintf("%.2fx", peak[kb] / peak[ks]),
-		    "flat", status[kb] > 0 ? "FAILED" :
-		    (peak[kb] - peak[ks] <= 256 ? "ok" : "MISSED"),
-		    "list: " mib(peak["list", "tool"]) " vs " \
-		    mib(peak["list-small", "tool"]))
+	if (!n[kb] || !n[ks])
+		return
+	res = "MISSED"
+	if (peak[kb] - peak[ks] <= 256)
+		res = "ok"
+	row("chsmack peak RSS 100k vs 1k files", mib(peak[kb]),
+	    mib(peak[ks]), sprintf("%.2fx", peak[kb] / peak[ks]), "flat",
+	    failed_or(kb, res), "list: " mib(peak["list", "tool"]) " vs " \
+	    mib(peak["list-small", "tool"]))
+}
 
-	timed("smack_have_access", "access", "tool", "floor", 1.05)
-	timed("smackaccess (one query a run)", "smackaccess", "tool",
-	      "floor", 0)
-
-	# Sizes, measured on the host.
-	total = 0; counted = 0
+# Sizes, measured on the host.
+function size_rows(    k, kk, sizes, core, all, i, nsz, nall, total,
+		   counted, res, l) {
 	for (k in line) {
 		split(k, kk, SUBSEP)
-		if (kk[1] != "size")
-			continue
-		sizes[kk[2]] = field(line[k], "stripped")
+		if (kk[1] == "size")
+			sizes[kk[2]] = field(line[k], "stripped")
 	}
 	nsz = split("libsmack.so.1 smackload chsmack smackaccess", core, " ")
 	for (i = 1; i <= nsz; i++)
@@ -188,26 +256,73 @@ END {
 			total += sizes[core[i]]
 			counted++
 		}
-	if (counted) {
-		row("stripped lib+smackload+chsmack+smackaccess", kib(total), "-",
-		    "-", "<=80KiB", counted == nsz ? verdict(total / 1024, 80, "") :
-		    "incomplete", "")
-		nall = split("libsmack.so.1 smackload smackctl chsmack smackaccess smackcipso smackrun", all, " ")
-		for (i = 1; i <= nall; i++)
-			if (all[i] in sizes)
-				row("  " all[i], kib(sizes[all[i]]), "-", "-", "-", "-",
-				    "size(1): " field(line["size", all[i]], "text") " text " \
-				    field(line["size", all[i]], "data") " data " \
-				    field(line["size", all[i]], "bss") " bss")
+	if (!counted)
+		return
+	res = "incomplete"
+	if (counted == nsz)
+		res = verdict(total / 1024, 80, "")
+	row("stripped lib+load+chsmack+access", kib(total), "-", "-",
+	    "<=80KiB", res, "")
+	nall = split("libsmack.so.1 smackload smackctl chsmack smackaccess " \
+		     "smackcipso smackrun", all, " ")
+	for (i = 1; i <= nall; i++) {
+		if (!(all[i] in sizes))
+			continue
+		l = line["size", all[i]]
+		row("  " all[i], kib(sizes[all[i]]), "-", "-", "-", "-",
+		    "size(1): " field(l, "text") " text " field(l, "data") \
+		    " data " field(l, "bss") " bss")
 	}
+}
 
+function fuzz_rows(    k, kk, res) {
 	for (k in line) {
 		split(k, kk, SUBSEP)
-		if (kk[1] == "fuzz")
-			row("fuzz " kk[2], field(line[k], "execs"), "-", "-", "1e7",
-			    field(line[k], "execs") >= 1e7 ? "ok" : "short",
-			    field(line[k], "seconds") " s")
+		if (kk[1] != "fuzz")
+			continue
+		res = "short"
+		if (field(line[k], "execs") >= 1e7)
+			res = "ok"
+		row("fuzz " kk[2], field(line[k], "execs"), "-", "-", "1e7",
+		    res, field(line[k], "seconds") " s")
 	}
+}
+
+END {
+	if (("access", "tool") in allowed) {
+		res = "ok"
+		if (allowed["access", "tool"] != allowed["access", "floor"]) {
+			res = "FAILED"
+			failed_checks++
+		}
+		check_result["have-access-answers"] = res
+		checks[++nchecks] = sprintf("%-24s %s", "have-access-answers",
+		    res)
+	}
+	for (i = 1; i <= nnotes; i++)
+		print "# " notes[i]
+	printf "%-34s %11s %11s %7s %8s  %s\n", "figure", "tool", "floor",
+		"ratio", "target", "result"
+
+	timed("smackload, 100k rules", "load", "tool", "floor", 1.10,
+	      "smackload-result")
+	rss_row()
+	reload_rows()
+	probe_rows()
+
+	timed("chsmack -r set, 100k files", "set", "tool", "floor", 1.05,
+	      "chsmack-set")
+	timed("chsmack -r list, 100k files", "list", "tool", "floor", 1.2,
+	      "chsmack-list")
+	chsmack_rss_row()
+
+	timed("smack_have_access, per query", "access", "tool", "floor", 1.05,
+	      "have-access-answers")
+	timed("smackaccess, per run", "smackaccess", "tool", "floor", 0,
+	      "smackaccess-answer")
+
+	size_rows()
+	fuzz_rows()
 
 	if (nchecks) {
 		print ""

@@ -10,9 +10,14 @@
 # one (abs_top_builddir defaults to the current directory).
 #
 # Environment: LINUX_UML (the kernel), BENCH_CPU (the host CPU to pin UML
-# to, default 1), BENCH_ROUNDS (rounds of each figure, default 6),
-# BENCH_PHASES (subset of "access chsmack load reload"), BENCH_TIMEOUT
-# (seconds for the boot, default 600).
+# to, default 1), BENCH_TIMEOUT (seconds for the boot, default 600),
+# BENCH_PHASES (a subset of "access chsmack load reload"), and the sizes
+# of the runs, passed on to the guest: BENCH_ROUNDS (smackload and
+# smack_have_access rounds, default 6), BENCH_SET_ROUNDS,
+# BENCH_LIST_ROUNDS, BENCH_SPAWN_ROUNDS, BENCH_RELOAD_ROUNDS (default 4
+# each), BENCH_ACCESS_N (queries a run, 5000), BENCH_SPAWN_N (smackaccess
+# runs a round, 50), BENCH_PROBED_RELOADS (pairs of reloads under the
+# prober, 5).
 set -u
 
 srcdir=${abs_top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -79,14 +84,25 @@ measure_fuzz
 umltmp=$(mktemp -d "${TMPDIR:-/tmp}/smack-bench.XXXXXX") || exit 1
 trap 'rm -rf "$umltmp"' EXIT
 
+# Unknown "NAME=VALUE" kernel parameters become the init's environment.
+knobs=""
+for v in BENCH_ROUNDS BENCH_SET_ROUNDS BENCH_LIST_ROUNDS BENCH_SPAWN_ROUNDS \
+	BENCH_RELOAD_ROUNDS BENCH_ACCESS_N BENCH_SPAWN_N BENCH_PROBED_RELOADS; do
+	eval "val=\${$v:-}"
+	case $val in
+	'') ;;
+	*[!0-9]*) die "$v must be a number" ;;
+	*) knobs="$knobs $v=$val" ;;
+	esac
+done
+
 echo "bench: booting $uml on CPU $cpu (log: $out/guest.log)" >&2
 start=$(date +%s)
 TMPDIR=$umltmp timeout "${BENCH_TIMEOUT:-600}" taskset -c "$cpu" "$uml" \
 	mem=1536M root=/dev/root rootfstype=hostfs rootflags=/ rw lsm=smack \
 	init="$srcdir/bench/guest.sh" con0=null,fd:1 con=null \
 	BENCH_BUILDDIR="$builddir" BENCH_OUT="$out" \
-	BENCH_ROUNDS="${BENCH_ROUNDS:-6}" \
-	BENCH_PHASES="${BENCH_PHASES:-access chsmack load reload}" \
+	$knobs BENCH_PHASES="$(echo "${BENCH_PHASES:-access chsmack load reload}" | tr " " ,)" \
 	> "$out/console.log" 2>&1 < /dev/null
 status=$?
 echo "bench: guest ran $(($(date +%s) - start)) s" >&2

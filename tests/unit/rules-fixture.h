@@ -19,9 +19,12 @@
 
 #include "libsmack-internal.h"
 
+/* Not every test program uses every helper. */
+#define FIXTURE_FN static __attribute__((unused))
+
 static char fixture_dir[64];
 
-static void fixture_write(const char *name, const char *text)
+FIXTURE_FN void fixture_write(const char *name, const char *text)
 {
 	char path[256];
 	FILE *f;
@@ -34,7 +37,7 @@ static void fixture_write(const char *name, const char *text)
 }
 
 /* The whole of a scratch file, malloc'ed (the caller frees). */
-static char *fixture_read(const char *name)
+FIXTURE_FN char *fixture_read(const char *name)
 {
 	char path[256], *buf;
 	struct stat st;
@@ -58,13 +61,13 @@ static char *fixture_read(const char *name)
 		free(got_);						\
 	} while (0)
 
-static void fixture_path(char *buf, size_t size, const char *name)
+FIXTURE_FN void fixture_path(char *buf, size_t size, const char *name)
 {
 	snprintf(buf, size, "%s/%s", fixture_dir, name);
 }
 
 /* A scratch smackfs: empty load2, change-rule and access2. */
-static void fixture_setup(void)
+FIXTURE_FN void fixture_setup(void)
 {
 	strcpy(fixture_dir, "/tmp/smack-unit.XXXXXX");
 	ck_assert_ptr_nonnull(mkdtemp(fixture_dir));
@@ -74,7 +77,7 @@ static void fixture_setup(void)
 	ck_assert_int_eq(smackfs_override(fixture_dir), 0);
 }
 
-static void remove_tree(const char *path)
+FIXTURE_FN void remove_tree(const char *path)
 {
 	struct dirent *de;
 	char sub[512];
@@ -94,7 +97,7 @@ static void remove_tree(const char *path)
 	rmdir(path);
 }
 
-static void fixture_teardown(void)
+FIXTURE_FN void fixture_teardown(void)
 {
 	smackfs_set_write_hook(NULL);
 	smackfs_override(NULL);
@@ -107,8 +110,9 @@ struct errors {
 	int count;
 };
 
-static void collect_error(void *userdata, const char *file, unsigned int line,
-			  unsigned int column, const char *message)
+FIXTURE_FN void collect_error(void *userdata, const char *file,
+			      unsigned int line, unsigned int column,
+			      const char *message)
 {
 	struct errors *e = userdata;
 	size_t used = strlen(e->text);
@@ -119,7 +123,7 @@ static void collect_error(void *userdata, const char *file, unsigned int line,
 }
 
 /* Open descriptors of this process, to catch leaks. */
-static int count_fds(void)
+FIXTURE_FN int count_fds(void)
 {
 	DIR *d = opendir("/proc/self/fd");
 	int n = 0;

@@ -1,13 +1,20 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# Builds smack-utils in build/demo and boots the Smack kernel (User-Mode-
-# Linux) to walk through what Smack does, with the real tools.  README's
-# first command.  The guest's transcript is printed as it runs.
+# README's first command.  Builds smack-utils in build/demo and boots the
+# Smack kernel (User-Mode-Linux, an ordinary process) with demo-guest.sh as
+# its init, which walks through Smack's classic scenarios with the real
+# tools (walkthrough.sh).  The transcript is printed as the guest writes
+# it; the exit status is 0 when every decision matched the policy.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=$top/build/demo
 uml=${LINUX_UML:-/usr/bin/linux.uml}
+
+if [ ! -x "$uml" ]; then
+	echo "demo: no User-Mode-Linux kernel at $uml (apt-get install user-mode-linux)" >&2
+	exit 1
+fi
 
 echo "==> building smack-utils in $build"
 ( cd "$top" && ./autogen.sh ) > /dev/null || exit 1
@@ -36,3 +43,5 @@ if [ ! -f "$out/done" ]; then
 	tail -n 30 "$out/console.log" >&2
 	exit 1
 fi
+echo "==> transcript saved in $out/transcript"
+exit "$(cat "$out/status")"

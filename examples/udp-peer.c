@@ -7,6 +7,8 @@
  *                               port, then print the first datagram that
  *                               arrives within SECONDS (default 5)
  *   udp-peer send PORT MESSAGE  send MESSAGE to 127.0.0.1:PORT
+ *   udp-peer loopback-up        bring up the interface lo (a fresh guest
+ *                               kernel has it down; needs CAP_NET_ADMIN)
  *
  * Smack labels a socket with its creator's label and drops, on delivery, a
  * datagram whose sender may not write to the receiving socket.  The sender
@@ -14,11 +16,13 @@
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <net/if.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -36,7 +40,8 @@ static void die(const char *what)
 static void usage(void)
 {
 	fprintf(stderr, "usage: %s listen [SECONDS]\n"
-		"       %s send PORT MESSAGE\n", program, program);
+		"       %s send PORT MESSAGE\n"
+		"       %s loopback-up\n", program, program, program);
 	exit(EXIT_USAGE);
 }
 
@@ -123,11 +128,32 @@ static int send_once(long port, const char *message)
 	return EXIT_SUCCESS;
 }
 
+/* So that the demo does not depend on iproute2 being installed. */
+static int loopback_up(void)
+{
+	struct ifreq ifr;
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+
+	if (fd < 0)
+		die("socket");
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, "lo");
+	if (ioctl(fd, SIOCGIFFLAGS, &ifr))
+		die("cannot read the flags of lo");
+	ifr.ifr_flags |= IFF_UP;
+	if (ioctl(fd, SIOCSIFFLAGS, &ifr))
+		die("cannot bring lo up");
+	close(fd);
+	return EXIT_SUCCESS;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 2 && argc <= 3 && strcmp(argv[1], "listen") == 0)
 		return listen_once(argc == 3 ? parse_number(argv[2], 600) : 5);
 	if (argc == 4 && strcmp(argv[1], "send") == 0)
 		return send_once(parse_number(argv[2], 65535), argv[3]);
+	if (argc == 2 && strcmp(argv[1], "loopback-up") == 0)
+		return loopback_up();
 	usage();
 }

@@ -1,0 +1,48 @@
+# Scenario 4: rules "Video Audio w" and "Audio Video w".  Processes labeled
+# Video and Audio exchange UDP datagrams (each writes to the other's
+# socket), a label without a rule cannot reach them, and neither can read
+# the other's files.  udp-peer (examples/udp-peer.c) is the socket end.
+. "$SRCDIR/tests/kernel/lib.sh"
+command -v smackrun > /dev/null || { echo "# smackrun not built"; exit 77; }
+PATH=$BUILDDIR/examples:$PATH
+
+check "the loopback interface comes up" udp-peer loopback-up
+printf 'Video Audio w\nAudio Video w\n' > rules
+check "smackload loads the rules" smackload rules
+
+# exchange FROM TO MESSAGE [SECONDS]: FROM sends MESSAGE to a socket of
+# TO; prints what TO received, fails when nothing arrived.
+exchange() {
+	smackrun "$2" udp-peer listen "${4:-3}" > "$T/udp.out" &
+	_listener=$!
+	_port=
+	for _i in $(seq 50); do
+		_port=$(head -n 1 "$T/udp.out")
+		[ -n "$_port" ] && break
+		sleep 0.1
+	done
+	if ! smackrun "$1" udp-peer send "$_port" "$3"; then
+		kill "$_listener"
+		return 1
+	fi
+	wait "$_listener" || return 1
+	sed -n 2p "$T/udp.out"
+}
+
+check_eq "Video sends Audio a datagram" "frame 1" \
+	"$(exchange Video Audio "frame 1")"
+check_eq "Audio sends Video a datagram" "sound 1" \
+	"$(exchange Audio Video "sound 1")"
+check_eq "a label to itself needs no rule" "echo" \
+	"$(exchange Audio Audio "echo")"
+check_fails "Radio, without a rule, cannot reach Audio" \
+	exchange Radio Audio "static" 1
+
+echo "volume=7" > audio.conf
+echo "resolution=1080p" > video.conf
+check "chsmack labels the files" sh -c \
+	'chsmack -a Audio audio.conf && chsmack -a Video video.conf'
+check_fails "Video cannot read Audio's file" smackrun Video cat audio.conf
+check_fails "Audio cannot read Video's file" smackrun Audio cat video.conf
+check_eq "each reads its own" "volume=7" "$(smackrun Audio cat audio.conf)"
+finish

@@ -64,6 +64,17 @@ try() {
 	verdict "$_expected" "$_got" "$_why"
 }
 
+# shows WHY OUTPUT CMD...: runs CMD, whose output must be OUTPUT.
+shows() {
+	_why=$1 _want=$2; shift 2
+	printf '$ %s\n' "$(quoted "$@")"
+	_out=$("$@" 2>&1)
+	printf '%s\n' "$_out"
+	printf '   -> %s\n' "$_why"
+	steps=$((steps + 1))
+	[ "$_out" = "$_want" ] || surprise "the policy says: $_want"
+}
+
 # udp EXPECTED WHY FROM TO MESSAGE: FROM sends MESSAGE to a socket of TO.
 udp() {
 	_expected=$1 _why=$2 _from=$3 _to=$4 _msg=$5
@@ -111,16 +122,15 @@ run mkdir viewer-home
 run chsmack -a Viewer viewer-home
 try allowed 'a label may do anything to its own objects' \
 	smackrun Viewer sh -c 'echo "watched the news" > viewer-home/diary'
-run chsmack viewer-home/diary
-note "(a new file gets the label of the process that creates it)"
+shows 'a new file gets the label of the process that creates it' \
+	'viewer-home/diary access="Viewer"' chsmack viewer-home/diary
 
 section "2. An exec keeps the label, unless the program says otherwise"
-try allowed 'programs from /usr have the floor label, see 3' \
-	smackrun Viewer bin/show-label
+shows 'an exec keeps the label of the process' \
+	'show-label runs as Viewer' smackrun Viewer bin/show-label
 run chsmack -e Guide bin/show-label
-run chsmack bin/show-label
-try allowed 'SMACK64EXEC: the program runs as Guide, whoever starts it' \
-	smackrun Viewer bin/show-label
+shows 'with SMACK64EXEC the program runs as Guide, whoever starts it' \
+	'show-label runs as Guide' smackrun Viewer bin/show-label
 
 section "3. Special labels: floor _, star *, hat ^"
 try allowed 'everyone may read and execute floor (_) objects' \
@@ -156,8 +166,8 @@ section "5. Revoking access takes effect at once"
 printf '$ echo "Viewer ESPN -" | smackload\n'
 echo "Viewer ESPN -" | smackload 2>&1 || surprise "smackload failed"
 try denied 'the rule now grants nothing' smackrun Viewer cat news/espn.txt
-run chsmack news/espn.txt
-note "(no file was relabeled)"
+shows 'no file was relabeled' 'news/espn.txt access="ESPN"' \
+	chsmack news/espn.txt
 run smackload -c policy/accesses.d/10-news
 try denied 'smackload -c removed the rule "Viewer CNN r"' \
 	smackrun Viewer cat news/cnn.txt
@@ -173,9 +183,13 @@ try allowed 'rule "Intern Newsroom rwxa"' \
 	smackrun Intern sh -c 'echo "two sugars" > newsroom/coffee'
 try allowed 'and a new directory inherits the transmute flag' \
 	smackrun Editor mkdir newsroom/archive
-run chsmack newsroom/story newsroom/coffee newsroom/archive
-note "(the Editor's rule has t: its files take the directory's label;" \
-     " the Intern's has not: its file keeps the Intern label)"
+shows "the Editor's rule has t: its files take the directory's label" \
+	'newsroom/story access="Newsroom"' chsmack newsroom/story
+shows "the Intern's has not: its file keeps the Intern label" \
+	'newsroom/coffee access="Intern"' chsmack newsroom/coffee
+shows 'a new directory takes the label and the transmute flag' \
+	'newsroom/archive access="Newsroom" transmute="TRUE"' \
+	chsmack newsroom/archive
 
 section "The kernel now"
 run smackctl status

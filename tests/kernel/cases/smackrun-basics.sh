@@ -70,6 +70,11 @@ check_exit "the same program runs with a rule Viewer Secret rx" 0 \
 did_not_run "invalid label a/b" smackrun a/b
 check "a/b: the message names the label and the problem" \
 	grep -qF 'smackrun: label "a/b" contains '"'/'" "$T/err"
+# The kernel would have cut it to a new label "KtRunPrefix" (and labels are
+# never forgotten: cipso2 lists every label the kernel knows).
+did_not_run "invalid label KtRunPrefix/x" smackrun KtRunPrefix/x
+check_fails "the kernel never saw the label's valid prefix" \
+	grep -q '^KtRunPrefix ' "$SMACKFS/cipso2"
 did_not_run "a 256-character label" smackrun "${long}L"
 check "256: the message says it is too long" \
 	grep -q "is longer than 255 characters" "$T/err"

@@ -1,6 +1,7 @@
 # smackctl apply, check, clear and status over a whole configuration tree:
 # rules, CIPSO mappings, netlabel entries and knobs.
 . "$SRCDIR/tests/kernel/lib.sh"
+. "$SRCDIR/tests/loader/uml-env.sh"
 
 tree=$T/etc-smack
 mkdir -p "$tree/accesses.d" "$tree/cipso.d" "$tree/netlabel.d"

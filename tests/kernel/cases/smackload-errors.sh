@@ -1,6 +1,7 @@
 # smackload: every class of bad input is reported with its file and line,
 # exits 1 and leaves load2 exactly as it was; so does a kernel refusal.
 . "$SRCDIR/tests/kernel/lib.sh"
+. "$SRCDIR/tests/loader/uml-env.sh"
 
 printf 'LeBase LeObj rwx\nLeBase LeObj2 r\n' | smackload
 cat "$SMACKFS/load2" | sort > "$T/before"

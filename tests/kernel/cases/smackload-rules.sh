@@ -1,6 +1,7 @@
 # smackload: loading, the order of rules, long labels, -c, several paths,
 # standard input, --verbose and --check.
 . "$SRCDIR/tests/kernel/lib.sh"
+. "$SRCDIR/tests/loader/uml-env.sh"
 
 # 10,000 rules over 100 x 100 labels, access cycling through 4 strings.
 awk 'BEGIN {

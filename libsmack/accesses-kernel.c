@@ -52,16 +52,21 @@ static size_t format_pair(char *rec, const struct smack_accesses *a,
 			  enum pass_kind kind)
 {
 	char allow[SMACK_ACCESS_STRLEN], deny[SMACK_ACCESS_STRLEN];
-	const char *subject = labeltab_text(&a->labels, r->subject);
-	const char *object = labeltab_text(&a->labels, r->object);
+	const struct labeltab *t = &a->labels;
 
-	if (kind == PASS_CLEAR)
-		return accesses_format(rec, subject, object, "-", NULL);
-	smack_access_to_string(pair_allow(state), allow);
-	if (kind == PASS_PLAIN)
-		return accesses_format(rec, subject, object, allow, NULL);
-	smack_access_to_string(pair_deny(state), deny);
-	return accesses_format(rec, subject, object, allow, deny);
+	if (kind == PASS_CLEAR) {
+		allow[0] = '-';
+		allow[1] = '\0';
+	} else {
+		smack_access_to_string(pair_allow(state), allow);
+	}
+	if (kind == PASS_MODIFY)
+		smack_access_to_string(pair_deny(state), deny);
+	return accesses_format_n(rec, labeltab_text(t, r->subject),
+				 labeltab_len(t, r->subject),
+				 labeltab_text(t, r->object),
+				 labeltab_len(t, r->object), allow,
+				 kind == PASS_MODIFY ? deny : NULL);
 }
 
 /* After a refusal: what is still buffered is dropped, not retried. */
@@ -182,6 +187,8 @@ int smack_accesses_apply_report(struct smack_accesses *handle,
 	ret = write_pass(&w, PASS_PLAIN, &taken);
 	if (ret < 0) {
 		done = rules_applied(&w, taken, 0);
+	} else if (w.pairs.modify_pairs == 0) {
+		done = handle->count;
 	} else {
 		ret = write_pass(&w, PASS_MODIFY, &taken);
 		done = ret < 0 ? rules_applied(&w, SIZE_MAX, taken)

@@ -12,7 +12,7 @@
  *
  * The pairs live in an open-addressing hash table sized once from the
  * rule count (which bounds the pair count), at most 80% full, never
- * rehashed: 6 bytes a slot for a set of up to 65,536 labels.
+ * rehashed: 6 bytes a slot for a set of up to 65,535 labels.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -20,6 +20,11 @@
 
 #include "libsmack-internal.h"
 #include "accesses.h"
+
+/* Free slots hold keys no pair has: all ones (see ACCESSES_NARROW_LABELS
+ * and LABELTAB_MAX), so a probe reads the key array alone. */
+#define FREE32 UINT32_MAX
+#define FREE64 UINT64_MAX
 
 static bool map_is_wide(const struct pair_map *m)
 {
@@ -32,31 +37,31 @@ static uint64_t pair_key(uint32_t subject, uint32_t object)
 }
 
 /* Fibonacci hashing, then a multiply to land in [0, size). */
-static size_t home_slot(const struct pair_map *m, uint32_t subject,
-			uint32_t object)
+static size_t home_slot(const struct pair_map *m, uint64_t key)
 {
-	uint64_t h = pair_key(subject, object) * 0x9e3779b97f4a7c15ull;
+	uint64_t h = key * 0x9e3779b97f4a7c15ull;
 
 	return (size_t)(((h >> 32) * (uint64_t)m->size) >> 32);
-}
-
-static bool slot_holds(const struct pair_map *m, size_t i, uint32_t subject,
-		       uint32_t object)
-{
-	if (map_is_wide(m))
-		return m->keys64[i] == pair_key(subject, object);
-	return m->keys32[i] == (subject << 16 | object);
 }
 
 /* The pair's slot, or the free slot where it would go. */
 static size_t probe(const struct pair_map *m, uint32_t subject,
 		    uint32_t object)
 {
-	size_t i = home_slot(m, subject, object);
+	uint64_t key = pair_key(subject, object);
+	size_t i = home_slot(m, key);
 
-	while ((m->state[i] & PAIR_USED) && !slot_holds(m, i, subject, object))
-		if (++i == m->size)
-			i = 0;
+	if (map_is_wide(m)) {
+		while (m->keys64[i] != key && m->keys64[i] != FREE64)
+			if (++i == m->size)
+				i = 0;
+	} else {
+		uint32_t key32 = subject << 16 | object;
+
+		while (m->keys32[i] != key32 && m->keys32[i] != FREE32)
+			if (++i == m->size)
+				i = 0;
+	}
 	return i;
 }
 
@@ -102,13 +107,17 @@ static uint16_t fold(uint16_t state, const struct rule *r)
 
 static void store(struct pair_map *m, size_t i, const struct rule *r)
 {
-	if (!(m->state[i] & PAIR_USED)) {
+	uint16_t before = m->state[i];
+
+	if (!(before & PAIR_USED)) {
 		if (map_is_wide(m))
 			m->keys64[i] = pair_key(r->subject, r->object);
 		else
 			m->keys32[i] = r->subject << 16 | r->object;
 	}
-	m->state[i] = fold(m->state[i], r);
+	m->state[i] = fold(before, r);
+	m->modify_pairs += !!(m->state[i] & PAIR_MODIFY) -
+			   !!(before & PAIR_MODIFY);
 }
 
 static int allocate(struct pair_map *m, size_t rules, bool wide)
@@ -131,6 +140,10 @@ static int allocate(struct pair_map *m, size_t rules, bool wide)
 		errno = ENOMEM;
 		return -1;
 	}
+	if (wide)
+		memset(m->keys64, 0xff, size * sizeof(*m->keys64));
+	else
+		memset(m->keys32, 0xff, size * sizeof(*m->keys32));
 	return 0;
 }
 

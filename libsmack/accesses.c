@@ -30,6 +30,13 @@ struct rule32 {
 
 #define RULE_MODIFY 0x4000u
 #define MIN_RULES 256
+/*
+ * Past MIN_RULES the array jumps to a size that malloc serves from its own
+ * mapping (over its 128 KiB threshold), which realloc then grows without
+ * copying and which only costs memory for the pages used; growing through
+ * the small sizes would leave a trail of freed copies in the heap.
+ */
+#define LARGE_RULES 32768
 
 static uint16_t pack_bits(const struct rule *r)
 {
@@ -81,6 +88,15 @@ static int resize(struct smack_accesses *a, size_t cap, bool wide)
 	return 0;
 }
 
+static size_t next_cap(size_t cap)
+{
+	if (cap == 0)
+		return MIN_RULES;
+	if (cap < LARGE_RULES)
+		return LARGE_RULES;
+	return cap * 2;
+}
+
 /* Turns the narrow array into a wide one in place, last rule first so
  * that no rule is overwritten before it has been read. */
 static int widen(struct smack_accesses *a)
@@ -104,8 +120,7 @@ static int widen(struct smack_accesses *a)
 
 int accesses_append(struct smack_accesses *a, const struct rule *r)
 {
-	if (a->count == a->cap &&
-	    resize(a, a->cap ? a->cap * 2 : MIN_RULES, a->wide) < 0)
+	if (a->count == a->cap && resize(a, next_cap(a->cap), a->wide) < 0)
 		return -1;
 	if (!a->wide && (r->subject >= ACCESSES_NARROW_LABELS ||
 			 r->object >= ACCESSES_NARROW_LABELS) &&
@@ -160,31 +175,36 @@ void accesses_truncate(struct smack_accesses *a, size_t rules,
 	labeltab_truncate(&a->labels, labels);
 }
 
-size_t accesses_format(char *buf, const char *subject, const char *object,
-		       const char *allow, const char *deny)
+static char *put(char *p, const char *s, size_t len)
+{
+	memcpy(p, s, len);
+	return p + len;
+}
+
+size_t accesses_format_n(char *buf, const char *subject, size_t subject_len,
+			 const char *object, size_t object_len,
+			 const char *allow, const char *deny)
 {
 	char *p = buf;
-	size_t n;
 
-	n = strlen(subject);
-	memcpy(p, subject, n);
-	p += n;
+	p = put(p, subject, subject_len);
 	*p++ = ' ';
-	n = strlen(object);
-	memcpy(p, object, n);
-	p += n;
+	p = put(p, object, object_len);
 	*p++ = ' ';
-	n = strlen(allow);
-	memcpy(p, allow, n);
-	p += n;
+	p = put(p, allow, strlen(allow));
 	if (deny) {
 		*p++ = ' ';
-		n = strlen(deny);
-		memcpy(p, deny, n);
-		p += n;
+		p = put(p, deny, strlen(deny));
 	}
 	*p++ = '\n';
 	return p - buf;
+}
+
+size_t accesses_format(char *buf, const char *subject, const char *object,
+		       const char *allow, const char *deny)
+{
+	return accesses_format_n(buf, subject, strlen(subject), object,
+				 strlen(object), allow, deny);
 }
 
 /* ------------------------------------------------------------ the API */

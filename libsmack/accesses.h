@@ -6,8 +6,8 @@
  *
  * A rule set is its interned labels and an array of rules in the order
  * added.  A rule is two label indexes and its access bits: 6 bytes while
- * the set has at most 65,536 labels ("narrow"), 12 bytes beyond that
- * ("wide"; the array is widened in place the moment the 65,537th label
+ * the set has at most 65,535 labels ("narrow"), 12 bytes beyond that
+ * ("wide"; the array is widened in place the moment the 65,536th label
  * comes).  No rule has a malloc of its own.
  */
 #ifndef LIBSMACK_ACCESSES_H
@@ -28,8 +28,9 @@ struct rule {
 	bool modify;			/* a change-rule: allow on, deny off */
 };
 
-/* Labels a narrow set can have: its indexes are 16 bits. */
-#define ACCESSES_NARROW_LABELS 65536u
+/* Labels a narrow set can have: its indexes are 16 bits, and 0xffff is
+ * left out so that no pair key of a narrow set is all ones. */
+#define ACCESSES_NARROW_LABELS 65535u
 
 struct smack_accesses {
 	struct labeltab labels;
@@ -56,6 +57,9 @@ void accesses_truncate(struct smack_accesses *a, size_t rules,
 /* Writes "subject object allow[ deny]\n" (no NUL); returns its length. */
 size_t accesses_format(char *buf, const char *subject, const char *object,
 		       const char *allow, const char *deny);
+size_t accesses_format_n(char *buf, const char *subject, size_t subject_len,
+			 const char *object, size_t object_len,
+			 const char *allow, const char *deny);
 
 struct parse_reader;
 /* Adds the rule lines of r; errors go to r->ctx (nothing is undone). */
@@ -81,6 +85,7 @@ struct pair_map {
 	uint64_t *keys64;	/* subject << 32 | object, for a wide one */
 	uint16_t *state;	/* PAIR_USED | PAIR_MODIFY | deny | allow */
 	size_t size;
+	size_t modify_pairs;	/* pairs with PAIR_MODIFY */
 };
 
 #define PAIR_NONE ((size_t)-1)

@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The configuration tree and the knobs as smackctl reads them
+ * (common/config-tree.c, common/config-knobs.c), and the comparison of
+ * CIPSO mappings and netlabel hosts (utils/smackctl-net.c).  No kernel.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "config-knobs.h"
+#include "config-tree.h"
+#include "smackctl.h"
+#include "check-main.h"
+#include "test-smackload-tree.h"
+
+/* ---- knob values */
+
+static void parse_words(enum knob_id id, const char *words,
+			struct knob_value *v)
+{
+	char *copy = strdup(words), *argv[16], *p;
+	size_t n = 0;
+
+	for (p = strtok(copy, " "); p && n < 16; p = strtok(NULL, " "))
+		argv[n++] = p;
+	ck_assert_int_eq(knob_parse_args(knob_get(id), v, argv, n), 0);
+	free(copy);
+}
+
+START_TEST(knob_table)
+{
+	enum knob_id id;
+
+	ck_assert_ptr_nonnull(knob_find("onlycap", &id));
+	ck_assert_int_eq(id, KNOB_ONLYCAP);
+	ck_assert_ptr_nonnull(knob_find("mapped", &id));
+	ck_assert_int_eq(id, KNOB_MAPPED);
+	ck_assert_ptr_null(knob_find("load2", &id));
+	ck_assert_str_eq(knob_get(KNOB_LOGGING)->name, "logging");
+	ck_assert_ptr_null(knob_get(KNOB_COUNT));
+}
+END_TEST
+
+START_TEST(knob_numbers_and_words)
+{
+	struct knob_value v;
+	const char *why, *label_why;
+
+	parse_words(KNOB_LOGGING, "both", &v);
+	ck_assert_int_eq(v.number, 3);
+	knob_value_clear(&v);
+	parse_words(KNOB_PTRACE, "draconian", &v);
+	ck_assert_int_eq(v.number, 2);
+	knob_value_clear(&v);
+	parse_words(KNOB_DOI, "4294967295", &v);
+	ck_assert_int_eq(v.number, 4294967295LL);
+	knob_value_clear(&v);
+
+	memset(&v, 0, sizeof(v));
+	why = knob_add_word(knob_get(KNOB_LOGGING), &v, "4", 1, &label_why);
+	ck_assert_str_eq(why, "is not 0, 1, 2, 3, none, denied, accepted or both");
+	why = knob_add_word(knob_get(KNOB_DOI), &v, "0", 1, &label_why);
+	ck_assert_str_eq(why, "is not a number from 1 to 4294967295");
+	why = knob_add_word(knob_get(KNOB_DOI), &v, "42949672950", 11,
+			    &label_why);
+	ck_assert_ptr_nonnull(why);
+	why = knob_add_word(knob_get(KNOB_DIRECT), &v, "25x", 3, &label_why);
+	ck_assert_str_eq(why, "is not a number from 0 to 255");
+	why = knob_add_word(knob_get(KNOB_DIRECT), &v, "255", 3, &label_why);
+	ck_assert_ptr_null(why);
+	why = knob_add_word(knob_get(KNOB_DIRECT), &v, "1", 1, &label_why);
+	ck_assert_str_eq(why, "takes a single value");
+	knob_value_clear(&v);
+}
+END_TEST
+
+START_TEST(knob_labels)
+{
+	struct knob_value a, b;
+	const char *why, *label_why;
+	char *text;
+
+	parse_words(KNOB_ONLYCAP, "b a b", &a);
+	ck_assert_uint_eq(a.count, 2);		/* a repeat counts once */
+	parse_words(KNOB_ONLYCAP, "a b", &b);
+	ck_assert(knob_value_equal(knob_get(KNOB_ONLYCAP), &a, &b));
+	text = knob_value_format(knob_get(KNOB_ONLYCAP), &a);
+	ck_assert_str_eq(text, "b a");
+	free(text);
+	knob_value_clear(&b);
+	parse_words(KNOB_ONLYCAP, "a", &b);
+	ck_assert(!knob_value_equal(knob_get(KNOB_ONLYCAP), &a, &b));
+	knob_value_clear(&b);
+
+	/* "-" alone is the empty list. */
+	parse_words(KNOB_ONLYCAP, "-", &b);
+	ck_assert(b.set);
+	ck_assert_uint_eq(b.count, 0);
+	text = knob_value_format(knob_get(KNOB_ONLYCAP), &b);
+	ck_assert_str_eq(text, "-");
+	free(text);
+	knob_value_clear(&b);
+	knob_value_clear(&a);
+
+	memset(&a, 0, sizeof(a));
+	why = knob_add_word(knob_get(KNOB_AMBIENT), &a, "a/b", 3, &label_why);
+	ck_assert_ptr_nonnull(why);
+	ck_assert_str_eq(label_why, "contains '/'");
+	why = knob_add_word(knob_get(KNOB_AMBIENT), &a, "-x", 2, &label_why);
+	ck_assert_str_eq(label_why, "starts with '-'");
+	ck_assert(!a.set);
+	knob_value_clear(&a);
+}
+END_TEST
+
+START_TEST(knob_guard)
+{
+	struct knob_value empty = { true, 0, NULL, 0 }, list;
+	char *self = (char *)"unset";
+
+	/* An empty list locks nobody out. */
+	ck_assert(!knob_onlycap_locks_out(&empty, &self));
+	ck_assert_ptr_null(self);
+	ck_assert_int_eq(knob_guard_onlycap(&empty, false), 0);
+	/* A list without our label (or with a label we cannot read, as on
+	 * a host without Smack) is refused unless forced. */
+	parse_words(KNOB_ONLYCAP, "NotMeAtAll", &list);
+	ck_assert(knob_onlycap_locks_out(&list, &self));
+	free(self);
+	ck_assert_int_eq(knob_guard_onlycap(&list, false), -1);
+	ck_assert_int_eq(knob_guard_onlycap(&list, true), 0);
+	knob_value_clear(&list);
+}
+END_TEST
+
+/* ---- knob files */
+
+static int parse_knob(enum knob_id id, const char *text,
+		      struct knob_value *v)
+{
+	put("knob", text);
+	return config_parse_knob_file(knob_get(id), at("knob"), v, collect,
+				      NULL);
+}
+
+START_TEST(knob_file_formats)
+{
+	struct knob_value v;
+
+	ck_assert_int_eq(parse_knob(KNOB_ONLYCAP,
+		"# who keeps the capabilities\r\n_ System\r\n\n; more\n  User\n",
+		&v), 0);
+	ck_assert_uint_eq(v.count, 3);
+	ck_assert_str_eq(v.labels[2], "User");
+	knob_value_clear(&v);
+
+	/* A file with no labels is an empty list: it clears onlycap. */
+	ck_assert_int_eq(parse_knob(KNOB_ONLYCAP, "# nobody\n", &v), 0);
+	ck_assert(v.set);
+	ck_assert_uint_eq(v.count, 0);
+	knob_value_clear(&v);
+
+	ck_assert_int_eq(parse_knob(KNOB_LOGGING, "\n  accepted  \n", &v), 0);
+	ck_assert_int_eq(v.number, 2);
+	knob_value_clear(&v);
+	ck_assert_int_eq(parse_knob(KNOB_AMBIENT, "Net", &v), 0);
+	ck_assert_str_eq(v.labels[0], "Net");
+	knob_value_clear(&v);
+
+	/* No file: not set, no error. */
+	ck_assert_int_eq(config_parse_knob_file(knob_get(KNOB_AMBIENT),
+		at("none"), &v, collect, NULL), 0);
+	ck_assert(!v.set);
+	ck_assert_uint_eq(message_count, 0);
+}
+END_TEST
+
+START_TEST(knob_file_errors)
+{
+	struct knob_value v;
+
+	ck_assert_int_eq(parse_knob(KNOB_AMBIENT, "# x\n\n", &v), -1);
+	ck_assert_int_eq(parse_knob(KNOB_AMBIENT, "A\nB\n", &v), -1);
+	ck_assert_int_eq(parse_knob(KNOB_LOGGING, "loud\n", &v), -1);
+	ck_assert_int_eq(parse_knob(KNOB_ONLYCAP, "_ ok\nbad/label x\n", &v),
+			 -1);
+	ck_assert_str_eq(messages,
+		"knob:0:0: has no value\n"
+		"knob:2:1: ambient: \"B\" takes a single value\n"
+		"knob:1:1: logging: \"loud\" is not 0, 1, 2, 3, none, denied,"
+		" accepted or both\n"
+		"knob:2:1: label \"bad/label\" contains '/'\n");
+	ck_assert(!v.set);
+	make_dir("adir");
+	ck_assert_int_eq(config_parse_knob_file(knob_get(KNOB_AMBIENT),
+		at("adir"), &v, collect, NULL), -1);
+	ck_assert_ptr_nonnull(strstr(messages, "adir:0:0: Is a directory"));
+}
+END_TEST
+
+/* ---- the tree */
+
+static void write_good_tree(void)
+{
+	make_dir("etc");
+	make_dir("etc/accesses.d");
+	make_dir("etc/cipso.d");
+	make_dir("etc/netlabel.d");
+	put("etc/accesses.d/10-a", "A B rwx\n# note\nA C r\n");
+	put("etc/accesses.d/20-b", "A B r\r\nA C - r\n");
+	put("etc/accesses.d/20-b.bak", "not a rule\n");
+	put("etc/accesses.d/.hidden", "not a rule\n");
+	put("etc/cipso.d/levels", "Secret 5 1 2\n");
+	put("etc/netlabel.d/hosts", "10.0.0.0/8 Lan\n");
+	put("etc/onlycap", "_\n");
+	put("etc/logging", "both\n");
+}
+
+START_TEST(tree_loads_every_part)
+{
+	struct config_tree tree;
+
+	write_good_tree();
+	ck_assert_int_eq(config_tree_load(&tree, at("etc"), true, collect,
+					  NULL), 0);
+	ck_assert_str_eq(messages, "");
+	ck_assert_uint_eq(smack_accesses_count(tree.rules), 4);
+	ck_assert_uint_eq(smack_cipso_count(tree.cipso), 1);
+	ck_assert_uint_eq(smack_netlabel_count(tree.netlabel), 1);
+	ck_assert(tree.knobs[KNOB_ONLYCAP].set);
+	ck_assert(tree.knobs[KNOB_LOGGING].set);
+	ck_assert_int_eq(tree.knobs[KNOB_LOGGING].number, 3);
+	ck_assert(!tree.knobs[KNOB_AMBIENT].set);
+	ck_assert(!tree.dir_missing);
+	config_tree_free(&tree);
+}
+END_TEST
+
+START_TEST(tree_optional_parts)
+{
+	struct config_tree tree;
+
+	make_dir("empty");
+	ck_assert_int_eq(config_tree_load(&tree, at("empty"), true, collect,
+					  NULL), 0);
+	ck_assert_uint_eq(smack_accesses_count(tree.rules), 0);
+	config_tree_free(&tree);
+
+	/* The default tree may be missing; a tree the user named may not. */
+	ck_assert_int_eq(config_tree_load(&tree, at("gone"), false, collect,
+					  NULL), 0);
+	ck_assert(tree.dir_missing);
+	config_tree_free(&tree);
+	ck_assert_int_eq(config_tree_load(&tree, at("gone"), true, collect,
+					  NULL), -1);
+	ck_assert_uint_eq(tree.errors, 1);
+	config_tree_free(&tree);
+	ck_assert_str_eq(messages, "gone:0:0: No such file or directory\n");
+}
+END_TEST
+
+START_TEST(tree_reports_every_error)
+{
+	struct config_tree tree;
+
+	write_good_tree();
+	put("etc/accesses.d/30-bad", "A B rwx\nA Q rwz\nA\n");
+	put("etc/cipso.d/bad", "Secret 300\n");
+	put("etc/netlabel.d/bad", "10.0.0.300 Lan\n");
+	put("etc/ambient", "a/b\n");
+	ck_assert_int_eq(config_tree_load(&tree, at("etc"), true, collect,
+					  NULL), -1);
+	ck_assert_uint_eq(tree.errors, 5);
+	ck_assert_uint_eq(message_count, 5);
+	ck_assert_ptr_nonnull(strstr(messages, "etc/accesses.d/30-bad:2:"));
+	ck_assert_ptr_nonnull(strstr(messages, "etc/accesses.d/30-bad:3:"));
+	ck_assert_ptr_nonnull(strstr(messages, "etc/cipso.d/bad:1:"));
+	ck_assert_ptr_nonnull(strstr(messages, "etc/netlabel.d/bad:1:"));
+	ck_assert_ptr_nonnull(strstr(messages,
+		"etc/ambient:1:1: label \"a/b\" contains '/'"));
+	/* Nothing of a directory with a bad file is kept. */
+	ck_assert_uint_eq(smack_accesses_count(tree.rules), 0);
+	config_tree_free(&tree);
+}
+END_TEST
+
+START_TEST(tree_directory_choice)
+{
+	bool explicit;
+
+	unsetenv(CONFIG_DIR_ENV);
+	ck_assert_str_eq(config_tree_dir(NULL, &explicit), SYSCONFDIR "/smack");
+	ck_assert(!explicit);
+	setenv(CONFIG_DIR_ENV, "/env/tree", 1);
+	ck_assert_str_eq(config_tree_dir(NULL, &explicit), "/env/tree");
+	ck_assert(explicit);
+	ck_assert_str_eq(config_tree_dir("/opt/tree", &explicit), "/opt/tree");
+	ck_assert(explicit);
+	setenv(CONFIG_DIR_ENV, "", 1);
+	ck_assert_str_eq(config_tree_dir(NULL, &explicit), SYSCONFDIR "/smack");
+	unsetenv(CONFIG_DIR_ENV);
+}
+END_TEST
+
+START_TEST(quoting)
+{
+	char buf[CONFIG_QUOTE_SIZE];
+	char long_word[100];
+
+	ck_assert_str_eq(config_quote(buf, "a\tb\x7f", 4), "\"a\\x09b\\x7f\"");
+	memset(long_word, 'x', sizeof(long_word));
+	config_quote(buf, long_word, sizeof(long_word));
+	ck_assert_uint_eq(strlen(buf), 64 + 2 + 3);
+	ck_assert_str_eq(buf + 64 + 2, "...");
+}
+END_TEST
+
+/* ---- CIPSO and netlabel lists */
+
+START_TEST(cipso_lists)
+{
+	struct smack_cipso *h;
+	struct net_cipso_list list;
+	const struct net_cipso *c;
+	int cats1[] = { 9, 2, 5 }, cats2[] = { 5, 9, 2 }, cats3[] = { 1 };
+
+	ck_assert_int_eq(smack_cipso_new(&h), 0);
+	ck_assert_int_eq(smack_cipso_add(h, "Zed", 3, cats1, 3), 0);
+	ck_assert_int_eq(smack_cipso_add(h, "Alpha", 1, cats3, 1), 0);
+	ck_assert_int_eq(smack_cipso_add(h, "Zed", 4, cats2, 3), 0);
+	ck_assert_int_eq(net_cipso_list_of(h, &list), 0);
+	ck_assert_uint_eq(list.count, 2);
+	ck_assert_str_eq(list.items[0].label, "Alpha");
+	c = net_cipso_find(&list, "Zed");
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(c->level, 4);		/* the later one */
+	ck_assert_int_eq(c->categories[0], 2);	/* sorted */
+	ck_assert_ptr_null(net_cipso_find(&list, "Beta"));
+	ck_assert(!net_cipso_equal(&list.items[0], c));
+	ck_assert(net_cipso_equal(c, c));
+	net_cipso_list_free(&list);
+	smack_cipso_free(h);
+}
+END_TEST
+
+START_TEST(host_lists)
+{
+	struct smack_netlabel *h;
+	struct net_host_list list;
+	struct net_host key;
+
+	ck_assert_int_eq(smack_netlabel_new(&h), 0);
+	ck_assert_int_eq(smack_netlabel_add(h, "10.1.2.3/16", "Lan"), 0);
+	ck_assert_int_eq(smack_netlabel_add(h, "10.1.0.0/16", "Lan2"), 0);
+	ck_assert_int_eq(smack_netlabel_add(h, "2001:db8::1", "Six"), 0);
+	ck_assert_int_eq(smack_netlabel_add(h, "192.168.1.1", "One"), 0);
+	ck_assert_int_eq(net_host_list_of(h, &list), 0);
+	/* 10.1.2.3/16 and 10.1.0.0/16 are one network: the later wins. */
+	ck_assert_uint_eq(list.count, 3);
+	ck_assert_str_eq(list.items[0].label, "Lan2");
+	ck_assert_int_eq(list.items[1].family, AF_INET6);
+	ck_assert_uint_eq(list.items[1].prefix, 128);
+	ck_assert_uint_eq(list.items[2].prefix, 32);
+
+	/* The kernel's way of writing the same hosts finds them. */
+	memset(&key, 0, sizeof(key));
+	key.family = AF_INET6;
+	key.prefix = 128;
+	key.addr[0] = 0x20;
+	key.addr[1] = 0x01;
+	key.addr[2] = 0x0d;
+	key.addr[3] = 0xb8;
+	key.addr[15] = 1;
+	ck_assert_ptr_nonnull(net_host_find(&list, &key));
+	key.prefix = 64;
+	ck_assert_ptr_null(net_host_find(&list, &key));
+	net_host_list_free(&list);
+	smack_netlabel_free(h);
+}
+END_TEST
+
+Suite *make_suite(void)
+{
+	Suite *s = suite_create("smackload-config");
+	TCase *knobs = tcase_create("knobs");
+	TCase *files = tcase_create("files");
+	TCase *net = tcase_create("net");
+
+	tcase_add_test(knobs, knob_table);
+	tcase_add_test(knobs, knob_numbers_and_words);
+	tcase_add_test(knobs, knob_labels);
+	tcase_add_test(knobs, knob_guard);
+	suite_add_tcase(s, knobs);
+
+	tcase_add_checked_fixture(files, scratch_create, scratch_remove);
+	tcase_add_test(files, knob_file_formats);
+	tcase_add_test(files, knob_file_errors);
+	tcase_add_test(files, tree_loads_every_part);
+	tcase_add_test(files, tree_optional_parts);
+	tcase_add_test(files, tree_reports_every_error);
+	tcase_add_test(files, tree_directory_choice);
+	tcase_add_test(files, quoting);
+	suite_add_tcase(s, files);
+
+	tcase_add_test(net, cipso_lists);
+	tcase_add_test(net, host_lists);
+	suite_add_tcase(s, net);
+	return s;
+}

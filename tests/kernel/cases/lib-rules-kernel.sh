@@ -1,0 +1,3 @@
+# Rule sets, access queries and smack_load_policy against the kernel
+# (kt-rules.c).
+exec kt-rules

@@ -1,0 +1,696 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Kernel tests of rule sets, access queries and smack_load_policy, run
+ * inside UML by cases/lib-rules-kernel.sh.  Every expectation is checked against
+ * what the kernel itself shows: load2 read back, and access2 asked
+ * directly.  Each test uses labels of its own, so the order does not
+ * matter.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "libsmack-internal.h"
+#include "check-main.h"
+
+/* The whole of a smackfs file (the caller frees). */
+static char *kernel_file(const char *name)
+{
+	char *text;
+
+	ck_assert_int_ge(smackfs_read_file(name, &text), 0);
+	return text;
+}
+
+/* load2 has a line that starts with "subject object " and, when access
+ * is not NULL, is exactly "subject object access". */
+static bool load2_has(const char *subject, const char *object,
+		      const char *access)
+{
+	char line[600], *text = kernel_file("load2"), *p;
+	bool found = false;
+
+	snprintf(line, sizeof(line), "%s %s %s%s", subject, object,
+		 access ? access : "", access ? "\n" : "");
+	for (p = text; !found && (p = strstr(p, line)); p++)
+		found = p == text || p[-1] == '\n';
+	free(text);
+	return found;
+}
+
+static bool has_rule(const char *subject, const char *object,
+		     const char *access)
+{
+	return load2_has(subject, object, access);
+}
+
+/* Pairs with no access left are not listed. */
+static bool has_pair(const char *subject, const char *object)
+{
+	return load2_has(subject, object, NULL);
+}
+
+/* Rules of load2 whose subject starts with prefix. */
+static size_t count_rules(const char *prefix)
+{
+	char *text = kernel_file("load2"), *line, *save = NULL;
+	size_t n = 0, len = strlen(prefix);
+
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		n += strncmp(line, prefix, len) == 0;
+	free(text);
+	return n;
+}
+
+/* access2, asked by hand: 1, 0, or -1. */
+static int raw_access2(const char *subject, const char *object,
+		       const char *access)
+{
+	char query[600], answer[2] = "";
+	int fd = smackfs_open("access2", O_RDWR);
+	ssize_t n;
+
+	ck_assert_int_ge(fd, 0);
+	n = snprintf(query, sizeof(query), "%s %s %s", subject, object,
+		     access);
+	if (write(fd, query, n) != n) {
+		close(fd);
+		return -1;
+	}
+	n = read(fd, answer, sizeof(answer));
+	close(fd);
+	ck_assert_int_ge(n, 1);
+	return answer[0] == '1';
+}
+
+static struct smack_accesses *set_of(const char *text)
+{
+	struct smack_accesses *a;
+
+	ck_assert_int_eq(smack_accesses_new(&a), 0);
+	ck_assert_int_eq(smack_accesses_parse_buffer(a, text, strlen(text),
+						     "test", NULL, NULL), 0);
+	return a;
+}
+
+static void apply_text(const char *text)
+{
+	struct smack_accesses *a = set_of(text);
+
+	ck_assert_int_eq(smack_accesses_apply(a), 0);
+	smack_accesses_free(a);
+}
+
+/* ------------------------------------------------------ apply and clear */
+
+START_TEST(apply_then_clear)
+{
+	struct smack_accesses *a = set_of("KtA1 KtA2 rwx\n"
+					  "KtA1 KtA3 r\n"
+					  "KtA4 KtA5 rw -\n"
+					  "KtA6 KtA7 rwxatlb\n");
+
+	ck_assert_int_eq(smack_accesses_apply(a), 0);
+	ck_assert(has_rule("KtA1", "KtA2", "rwx"));
+	ck_assert(has_rule("KtA1", "KtA3", "r"));
+	ck_assert(has_rule("KtA4", "KtA5", "rw"));
+	ck_assert(has_rule("KtA6", "KtA7", "rwxatlb"));
+	ck_assert_int_eq(smack_accesses_clear(a), 0);
+	ck_assert(!has_pair("KtA1", "KtA2"));
+	ck_assert(!has_pair("KtA1", "KtA3"));
+	ck_assert(!has_pair("KtA4", "KtA5"));
+	ck_assert(!has_pair("KtA6", "KtA7"));
+	ck_assert_uint_eq(count_rules("KtA"), 0);
+	smack_accesses_free(a);
+}
+END_TEST
+
+/* What a test set and the kernel disagree about, among labels starting
+ * with prefix: the rules of diff(kernel, expected) with that prefix. */
+static size_t disagreements(const struct smack_accesses *expected,
+			    const char *prefix);
+
+static const char *const access_cycle[] = {
+	"r", "rw", "rwx", "rwxa", "rwxat", "rwxatl", "a", "l", "x", "wt",
+	"rwxatlb",
+};
+
+START_TEST(ten_thousand_rules)
+{
+	struct smack_accesses *a;
+	char s[32], o[32];
+	size_t i, n = sizeof(access_cycle) / sizeof(access_cycle[0]);
+
+	ck_assert_int_eq(smack_accesses_new(&a), 0);
+	for (i = 0; i < 10000; i++) {
+		snprintf(s, sizeof(s), "KtT%zu", i % 100);
+		snprintf(o, sizeof(o), "KtTo%zu", i);
+		ck_assert_int_eq(smack_accesses_add(a, s, o,
+						    access_cycle[i % n]), 0);
+	}
+	ck_assert_int_eq(smack_accesses_apply(a), 0);
+	ck_assert_uint_eq(count_rules("KtT"), 10000);
+	ck_assert_uint_eq(disagreements(a, "KtT"), 0);
+	ck_assert(has_rule("KtT99", "KtTo9999", access_cycle[9999 % n]));
+	smack_accesses_free(a);
+}
+END_TEST
+
+START_TEST(later_rule_wins)
+{
+	apply_text("KtW1 KtW2 r\n"
+		   "KtW3 KtW4 rw\n"
+		   "KtW1 KtW2 rwx\n"
+		   "KtW5 KtW6 rwxa\n"
+		   "KtW1 KtW2 a\n"
+		   "KtW3 KtW4 x w\n"	/* folds into the plain rule */
+		   "KtW5 KtW6 -\n");
+	ck_assert(has_rule("KtW1", "KtW2", "a"));
+	ck_assert(has_rule("KtW3", "KtW4", "rx"));
+	ck_assert(!has_pair("KtW5", "KtW6"));
+	ck_assert_int_eq(raw_access2("KtW5", "KtW6", "r"), 0);
+}
+END_TEST
+
+START_TEST(labels_of_255_characters)
+{
+	char s[300], o[300], text[700];
+	struct smack_accesses *a;
+
+	memset(s, 'S', 255);
+	s[255] = '\0';
+	memset(o, 'O', 255);
+	o[254] = '1';
+	o[255] = '\0';
+	snprintf(text, sizeof(text), "%s %s rwx\n", s, o);
+	apply_text(text);
+	ck_assert(has_rule(s, o, "rwx"));
+	ck_assert_int_eq(smack_have_access(s, o, "rx"), 1);
+	ck_assert_int_eq(smack_have_access(s, o, "a"), 0);
+	/* One more character: refused before the kernel sees it. */
+	s[255] = 'S';
+	s[256] = '\0';
+	ck_assert_int_eq(smack_accesses_new(&a), 0);
+	ck_assert_int_eq(smack_accesses_add(a, s, o, "r"), -1);
+	ck_assert_int_eq(smack_have_access(s, o, "r"), -1);
+	smack_accesses_free(a);
+}
+END_TEST
+
+/* ---------------------------------------------------------- change-rule */
+
+START_TEST(change_rule_semantics)
+{
+	apply_text("KtC1 KtC2 rwx\nKtC5 KtC6 rw\n");
+	apply_text("KtC1 KtC2 a w\n"	/* on an existing rule */
+		   "KtC3 KtC4 rw w\n"	/* creates allow & ~deny */
+		   "KtC5 KtC6 - rwxatlb\n"	/* takes everything */
+		   "KtC7 KtC8 r -\n"
+		   "KtC7 KtC8 x r\n");	/* composes: allow x, deny r */
+	ck_assert(has_rule("KtC1", "KtC2", "rxa"));
+	ck_assert(has_rule("KtC3", "KtC4", "r"));
+	ck_assert(!has_pair("KtC5", "KtC6"));
+	ck_assert(has_rule("KtC7", "KtC8", "x"));
+	apply_text("KtC7 KtC8 r -\n");
+	ck_assert(has_rule("KtC7", "KtC8", "rx"));
+}
+END_TEST
+
+/* -------------------------------------------------------------- queries */
+
+START_TEST(have_access_allowed_and_denied)
+{
+	static const char *const asks[] = { "r", "w", "x", "a", "t", "l",
+					    "rw", "rx", "rwx", "-", "RW" };
+	size_t i;
+
+	apply_text("KtH1 KtH2 rw\nKtH2 KtH1 l\n");
+	ck_assert_int_eq(smack_have_access("KtH1", "KtH2", "r"), 1);
+	ck_assert_int_eq(smack_have_access("KtH1", "KtH2", "rw"), 1);
+	ck_assert_int_eq(smack_have_access("KtH1", "KtH2", "rwx"), 0);
+	ck_assert_int_eq(smack_have_access("KtH1", "KtH2", "x"), 0);
+	ck_assert_int_eq(smack_have_access("KtH2", "KtH1", "r"), 0);
+	ck_assert_int_eq(smack_have_access("KtH2", "KtH1", "l"), 1);
+	ck_assert_int_eq(smack_have_access("KtHnew", "KtH1", "r"), 0);
+	for (i = 0; i < sizeof(asks) / sizeof(asks[0]); i++) {
+		ck_assert_int_eq(smack_have_access("KtH1", "KtH2", asks[i]),
+				 raw_access2("KtH1", "KtH2", asks[i]));
+		ck_assert_int_eq(smack_have_access("KtH2", "KtH1", asks[i]),
+				 raw_access2("KtH2", "KtH1", asks[i]));
+	}
+	errno = 0;
+	ck_assert_int_eq(smack_have_access("KtH1", "KtH2", "rwq"), -1);
+	ck_assert_int_eq(errno, EINVAL);
+}
+END_TEST
+
+START_TEST(have_access_builtin_labels)
+{
+	static const char *const labels[] = { "_", "^", "*", "@", "?",
+					      "KtB1" };
+	static const char *const asks[] = { "r", "x", "rx", "l", "rl", "w",
+					    "a", "t", "rwxatl" };
+	size_t s, o, i;
+	int want, got, allowed = 0, denied = 0;
+
+	/* Known to the kernel: an unknown label is denied everything. */
+	apply_text("KtB1 KtBx r\n");
+	ck_assert_int_eq(smack_have_access("KtBunknown", "@", "r"), 0);
+	for (s = 0; s < 6; s++)
+		for (o = 0; o < 6; o++)
+			for (i = 0; i < sizeof(asks) / sizeof(asks[0]); i++) {
+				want = raw_access2(labels[s], labels[o],
+						   asks[i]);
+				got = smack_have_access(labels[s], labels[o],
+							asks[i]);
+				ck_assert_msg(got == want, "%s %s %s: %d, "
+					      "access2 says %d", labels[s],
+					      labels[o], asks[i], got, want);
+				allowed += want == 1;
+				denied += want == 0;
+			}
+	/* The kernel's own rules, spot-checked. */
+	ck_assert_int_eq(smack_have_access("*", "@", "r"), 0);
+	ck_assert_int_eq(smack_have_access("KtB1", "@", "w"), 1);
+	ck_assert_int_eq(smack_have_access("KtB1", "*", "w"), 1);
+	ck_assert_int_eq(smack_have_access("KtB1", "_", "rx"), 1);
+	ck_assert_int_eq(smack_have_access("KtB1", "_", "w"), 0);
+	ck_assert_int_eq(smack_have_access("^", "KtB1", "r"), 1);
+	ck_assert_int_eq(smack_have_access("^", "KtB1", "w"), 0);
+	ck_assert_int_gt(allowed, 0);
+	ck_assert_int_gt(denied, 0);
+}
+END_TEST
+
+START_TEST(have_access_keeps_no_descriptor)
+{
+	char path[64];
+	int i, fd;
+
+	apply_text("KtN1 KtN2 r\n");
+	for (i = 0; i < 2000; i++) {
+		ck_assert_int_eq(smack_have_access("KtN1", "KtN2", "r"), 1);
+		ck_assert_int_eq(smack_have_access("KtN1", "KtN2", "rwz"), -1);
+	}
+	/* The next descriptor is still a low one. */
+	fd = open("/dev/null", O_RDONLY);
+	snprintf(path, sizeof(path), "%d", fd);
+	ck_assert_int_lt(fd, 10);
+	close(fd);
+}
+END_TEST
+
+/* Runs in a child labeled label until told to go (the parent asks about
+ * it meanwhile). */
+static pid_t spawn_labeled(const char *label, int *go)
+{
+	int to_child[2], ready[2];
+	char c;
+	pid_t pid;
+
+	ck_assert_int_eq(pipe(to_child), 0);
+	ck_assert_int_eq(pipe(ready), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int fd = open("/proc/self/attr/current", O_WRONLY);
+
+		if (fd < 0 || write(fd, label, strlen(label)) < 0)
+			_exit(2);
+		close(fd);
+		if (smack_have_access_for_self("KtP2", "r") != 1 ||
+		    smack_have_access_for_self("KtP2", "w") != 0 ||
+		    smack_have_access_for_self("KtP2", "rwq") != -1)
+			_exit(3);
+		if (write(ready[1], "r", 1) != 1 ||
+		    read(to_child[0], &c, 1) != 1)
+			_exit(4);
+		_exit(0);
+	}
+	close(to_child[0]);
+	close(ready[1]);
+	ck_assert_int_eq(read(ready[0], &c, 1), 1);
+	close(ready[0]);
+	*go = to_child[1];
+	return pid;
+}
+
+START_TEST(have_access_for_self_and_process)
+{
+	int go, status;
+	pid_t pid;
+
+	apply_text("KtP1 KtP2 r\n");
+	pid = spawn_labeled("KtP1", &go);
+	ck_assert_int_eq(smack_have_access_for_process(pid, "KtP2", "r"), 1);
+	ck_assert_int_eq(smack_have_access_for_process(pid, "KtP2", "rw"), 0);
+	/* The caller is root, labeled "_": no rule gives it KtP2. */
+	ck_assert_int_eq(smack_have_access_for_self("KtP2", "w"), 0);
+	ck_assert_int_eq(smack_have_access_for_self("_", "rwx"), 1);
+	ck_assert_int_eq(write(go, "g", 1), 1);
+	close(go);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_int_eq(status, 0);
+	errno = 0;
+	ck_assert_int_eq(smack_have_access_for_process(pid, "KtP2", "r"), -1);
+	ck_assert_int_eq(errno, ENOENT);
+}
+END_TEST
+
+/* --------------------------------------------------- reading and diffs */
+
+static size_t disagreements(const struct smack_accesses *expected,
+			    const char *prefix)
+{
+	struct smack_accesses *kernel, *d;
+	char line[700];
+	size_t n = 0;
+	FILE *f;
+
+	ck_assert_int_eq(smack_accesses_new_from_kernel(&kernel), 0);
+	ck_assert_int_eq(smack_accesses_diff(kernel, expected, &d), 0);
+	f = tmpfile();
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(smack_accesses_save(d, fileno(f)), 0);
+	rewind(f);
+	while (fgets(line, sizeof(line), f))
+		if (strncmp(line, prefix, strlen(prefix)) == 0) {
+			n++;
+			fprintf(stderr, "# differs: %s", line);
+		}
+	fclose(f);
+	smack_accesses_free(d);
+	smack_accesses_free(kernel);
+	return n;
+}
+
+START_TEST(new_from_kernel_then_diff_makes_target)
+{
+	struct smack_accesses *kernel, *target, *d;
+
+	apply_text("KtD1 KtD2 r\nKtD3 KtD4 w\nKtD5 KtD6 x\n");
+	target = set_of("KtD3 KtD4 rw\nKtD7 KtD8 a\nKtD5 KtD6 x\n"
+			"KtD9 KtD10 rw r\n");
+	ck_assert_int_eq(smack_accesses_new_from_kernel(&kernel), 0);
+	ck_assert_uint_ge(smack_accesses_count(kernel), 3);
+	ck_assert_int_eq(smack_accesses_diff(kernel, target, &d), 0);
+	/* Only the changes: KtD3 KtD4, KtD7 KtD8, KtD9 KtD10, KtD1 KtD2 gone,
+	 * and every rule of other tests gone. */
+	ck_assert_uint_ge(smack_accesses_count(d), 4);
+	ck_assert_int_eq(smack_accesses_apply(d), 0);
+	ck_assert(!has_pair("KtD1", "KtD2"));
+	ck_assert(has_rule("KtD3", "KtD4", "rw"));
+	ck_assert(has_rule("KtD5", "KtD6", "x"));
+	ck_assert(has_rule("KtD7", "KtD8", "a"));
+	ck_assert(has_rule("KtD9", "KtD10", "w"));
+	ck_assert_uint_eq(disagreements(target, "KtD"), 0);
+	/* The whole kernel now is the target. */
+	ck_assert_uint_eq(disagreements(target, ""), 0);
+	smack_accesses_free(d);
+	smack_accesses_free(kernel);
+	smack_accesses_free(target);
+}
+END_TEST
+
+/* ---------------------------------------------------- refusal part-way */
+
+static int refuse_write;	/* the number of the write the kernel refuses */
+static int write_count;
+
+static ssize_t refusing_write(int fd, const void *buf, size_t len)
+{
+	if (++write_count == refuse_write) {
+		errno = EPERM;
+		return -1;
+	}
+	return write(fd, buf, len);
+}
+
+/* Takes CAP_MAC_ADMIN away before the given write, so that the kernel
+ * itself refuses it. */
+static ssize_t dropping_write(int fd, const void *buf, size_t len)
+{
+	struct __user_cap_header_struct head = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct caps[2];
+
+	if (++write_count == refuse_write) {
+		ck_assert_int_eq(syscall(SYS_capget, &head, caps), 0);
+		caps[CAP_MAC_ADMIN / 32].effective &=
+			~(1u << (CAP_MAC_ADMIN % 32));
+		ck_assert_int_eq(syscall(SYS_capset, &head, caps), 0);
+	}
+	return write(fd, buf, len);
+}
+
+static struct smack_accesses *many(const char *prefix, size_t n)
+{
+	struct smack_accesses *a;
+	char s[64], o[64];
+	size_t i;
+
+	ck_assert_int_eq(smack_accesses_new(&a), 0);
+	for (i = 0; i < n; i++) {
+		snprintf(s, sizeof(s), "%s%zu", prefix, i % 10);
+		snprintf(o, sizeof(o), "%so%zu", prefix, i);
+		ck_assert_int_eq(smack_accesses_add(a, s, o, "rwx"), 0);
+	}
+	return a;
+}
+
+static void check_refusal(smackfs_write_fn hook, const char *prefix)
+{
+	struct smack_accesses *a = many(prefix, 3000);
+	size_t applied = 0;
+	int status;
+	pid_t pid = fork();
+
+	/* In a child: the hook and the dropped capability stay there. */
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		write_count = 0;
+		refuse_write = 4;
+		smackfs_set_write_hook(hook);
+		if (smack_accesses_apply_report(a, &applied) != -1 ||
+		    errno != EPERM)
+			_exit(1);
+		smackfs_set_write_hook(NULL);
+		/* Exactly what went in is reported. */
+		if (applied == 0 || applied >= 3000 ||
+		    applied != count_rules(prefix))
+			_exit(2);
+		_exit(0);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_int_eq(status, 0);
+	ck_assert_uint_gt(count_rules(prefix), 0);
+	ck_assert_uint_lt(count_rules(prefix), 3000);
+	/* Whoever knows the state rolls back: apply again in full. */
+	ck_assert_int_eq(smack_accesses_apply_report(a, &applied), 0);
+	ck_assert_uint_eq(applied, 3000);
+	ck_assert_uint_eq(count_rules(prefix), 3000);
+	smack_accesses_free(a);
+}
+
+START_TEST(refusal_by_hook_reports_progress)
+{
+	check_refusal(refusing_write, "KtF");
+}
+END_TEST
+
+START_TEST(refusal_by_dropped_privilege_reports_progress)
+{
+	check_refusal(dropping_write, "KtG");
+}
+END_TEST
+
+START_TEST(no_privilege_changes_nothing)
+{
+	struct smack_accesses *a = many("KtU", 100);
+	size_t applied = 7;
+	int status;
+	pid_t pid = fork();
+
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		write_count = 0;
+		refuse_write = 1;
+		smackfs_set_write_hook(dropping_write);
+		if (smack_accesses_apply_report(a, &applied) != -1 ||
+		    errno != EPERM || applied != 0)
+			_exit(1);
+		_exit(0);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_int_eq(status, 0);
+	ck_assert_uint_eq(count_rules("KtU"), 0);
+	smack_accesses_free(a);
+}
+END_TEST
+
+/* ---------------------------------------------------------- load_policy */
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/*
+ * A private tmpfs for SYSCONFDIR "/smack", in a mount namespace of our
+ * own, so that the host's tree (seen through hostfs) is never touched.  It
+ * goes over SYSCONFDIR or, when that does not exist, over its nearest
+ * existing ancestor other than "/", with the missing part made inside.
+ */
+static void private_sysconfdir(void)
+{
+	char dir[] = SYSCONFDIR "/smack", *slash;
+	struct stat st;
+
+	ck_assert_int_eq(unshare(CLONE_NEWNS), 0);
+	ck_assert_int_eq(mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL), 0);
+	do {
+		slash = strrchr(dir, '/');
+		ck_assert_msg(slash && slash != dir,
+			      "no place for a private " SYSCONFDIR);
+		*slash = '\0';
+	} while (stat(dir, &st) < 0);
+	ck_assert_int_eq(mount("tmpfs", dir, "tmpfs", 0, NULL), 0);
+	strcpy(dir, SYSCONFDIR "/smack");
+	for (slash = dir + 1; (slash = strchr(slash, '/')); slash++) {
+		*slash = '\0';
+		mkdir(dir, 0755);
+		*slash = '/';
+	}
+	ck_assert_int_eq(mkdir(dir, 0755), 0);
+}
+
+static char *cipso_line(const char *label)
+{
+	char *text = kernel_file("cipso2"), *line, *save = NULL, *found = NULL;
+	size_t len = strlen(label);
+
+	for (line = strtok_r(text, "\n", &save); line && !found;
+	     line = strtok_r(NULL, "\n", &save))
+		if (!strncmp(line, label, len) && line[len] == ' ')
+			found = strdup(line);
+	free(text);
+	return found;
+}
+
+START_TEST(load_policy_whole_tree)
+{
+	char *onlycap, *mapping;
+
+	apply_text("KtL1 KtL2 r\nKtL9 KtL8 rwx\n");
+	private_sysconfdir();
+	ck_assert_int_eq(mkdir(SYSCONFDIR "/smack/accesses.d", 0755), 0);
+	ck_assert_int_eq(mkdir(SYSCONFDIR "/smack/cipso.d", 0755), 0);
+	write_file(SYSCONFDIR "/smack/accesses.d/10-first",
+		   "# the policy\nKtL1 KtL2 rw\r\nKtL3 KtL4 rwx\n");
+	write_file(SYSCONFDIR "/smack/accesses.d/20-second",
+		   "; later files win\nKtL3 KtL4 - w\nKtL5 KtL6 a\n");
+	write_file(SYSCONFDIR "/smack/accesses.d/20-second~", "bad\n");
+	write_file(SYSCONFDIR "/smack/cipso.d/labels", "KtLc 3 1 2\n");
+	write_file(SYSCONFDIR "/smack/onlycap", "_\n");
+	ck_assert_int_eq(smack_load_policy(), 0);
+	ck_assert(has_rule("KtL1", "KtL2", "rw"));
+	ck_assert(has_rule("KtL3", "KtL4", "rx"));
+	ck_assert(has_rule("KtL5", "KtL6", "a"));
+	/* Cleared: it was loaded, and the tree does not have it. */
+	ck_assert(!has_pair("KtL9", "KtL8"));
+	mapping = cipso_line("KtLc");
+	ck_assert_ptr_nonnull(mapping);
+	ck_assert_msg(strstr(mapping, "3/1,2") != NULL, "%s", mapping);
+	free(mapping);
+	onlycap = kernel_file("onlycap");
+	ck_assert_str_eq(onlycap, "_ ");
+	free(onlycap);
+	ck_assert_int_eq(smackfs_write_file("onlycap", "-", 1), 0);
+}
+END_TEST
+
+START_TEST(load_policy_optional_parts)
+{
+	char *onlycap;
+
+	apply_text("KtM1 KtM2 r\n");
+	private_sysconfdir();
+	/* Nothing at all: every loaded rule is cleared. */
+	ck_assert_int_eq(smack_load_policy(), 0);
+	ck_assert(!has_pair("KtM1", "KtM2"));
+	ck_assert_int_eq(mkdir(SYSCONFDIR "/smack/accesses.d", 0755), 0);
+	write_file(SYSCONFDIR "/smack/accesses.d/rules", "KtM3 KtM4 rw\n");
+	ck_assert_int_eq(smack_load_policy(), 0);
+	ck_assert(has_rule("KtM3", "KtM4", "rw"));
+	onlycap = kernel_file("onlycap");
+	ck_assert_str_eq(onlycap, "");
+	free(onlycap);
+}
+END_TEST
+
+START_TEST(load_policy_bad_file_loads_nothing)
+{
+	char *before, *after;
+
+	apply_text("KtX1 KtX2 r\n");
+	private_sysconfdir();
+	ck_assert_int_eq(mkdir(SYSCONFDIR "/smack/accesses.d", 0755), 0);
+	write_file(SYSCONFDIR "/smack/accesses.d/1", "KtX3 KtX4 rw\n");
+	write_file(SYSCONFDIR "/smack/accesses.d/2", "KtX5 KtX6 rwq\n");
+	before = kernel_file("load2");
+	errno = 0;
+	ck_assert_int_eq(smack_load_policy(), -1);
+	ck_assert_int_eq(errno, EINVAL);
+	after = kernel_file("load2");
+	ck_assert_str_eq(after, before);
+	free(before);
+	free(after);
+}
+END_TEST
+
+Suite *make_suite(void)
+{
+	Suite *s = suite_create("kernel-rules");
+	TCase *rules = tcase_create("rules");
+	TCase *query = tcase_create("query");
+	TCase *refusal = tcase_create("refusal");
+	TCase *policy = tcase_create("policy");
+
+	tcase_add_test(rules, apply_then_clear);
+	tcase_add_test(rules, ten_thousand_rules);
+	tcase_add_test(rules, later_rule_wins);
+	tcase_add_test(rules, labels_of_255_characters);
+	tcase_add_test(rules, change_rule_semantics);
+	tcase_add_test(rules, new_from_kernel_then_diff_makes_target);
+	tcase_add_test(query, have_access_allowed_and_denied);
+	tcase_add_test(query, have_access_builtin_labels);
+	tcase_add_test(query, have_access_keeps_no_descriptor);
+	tcase_add_test(query, have_access_for_self_and_process);
+	tcase_add_test(refusal, refusal_by_hook_reports_progress);
+	tcase_add_test(refusal, refusal_by_dropped_privilege_reports_progress);
+	tcase_add_test(refusal, no_privilege_changes_nothing);
+	tcase_add_test(policy, load_policy_whole_tree);
+	tcase_add_test(policy, load_policy_optional_parts);
+	tcase_add_test(policy, load_policy_bad_file_loads_nothing);
+	tcase_set_timeout(rules, 120);
+	suite_add_tcase(s, rules);
+	suite_add_tcase(s, query);
+	suite_add_tcase(s, refusal);
+	suite_add_tcase(s, policy);
+	return s;
+}

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * smackctl's plan (utils/smackctl-plan.c, smackctl-execute.c) against a
+ * fake smackfs: a plain directory whose files stand for the kernel's, so
+ * that the bytes written can be checked, and a write hook that makes the
+ * "kernel" refuse part-way, so that the rollback can be seen.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "libsmack-internal.h"
+#include "smackctl.h"
+#include "check-main.h"
+#include "test-smackload-tree.h"
+
+/* Writes of the batching writer, counted; the one numbered fail_at (from
+ * 1) fails with EPERM, as a kernel refusal. */
+static unsigned int writes, fail_at;
+
+static ssize_t counting_write(int fd, const void *buf, size_t len)
+{
+	if (++writes == fail_at) {
+		errno = EPERM;
+		return -1;
+	}
+	return write(fd, buf, len);
+}
+
+static void fake_kernel(void)
+{
+	static const char *const files[] = {
+		"load2", "change-rule", "cipso2", "netlabel", "ipv6host",
+	};
+	size_t i;
+
+	scratch_create();
+	make_dir("fs");
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char name[64];
+
+		snprintf(name, sizeof(name), "fs/%s", files[i]);
+		put(name, "");
+	}
+	put("fs/logging", "1\n");
+	put("fs/onlycap", "");
+	make_dir("etc");
+	make_dir("etc/accesses.d");
+	ck_assert_int_eq(smackfs_override(at("fs")), 0);
+	writes = fail_at = 0;
+	smackfs_set_write_hook(counting_write);
+}
+
+static void real_kernel(void)
+{
+	smackfs_set_write_hook(NULL);
+	smackfs_override(NULL);
+	scratch_remove();
+}
+
+static void load_tree(struct config_tree *tree)
+{
+	ck_assert_int_eq(config_tree_load(tree, at("etc"), true, collect,
+					  NULL), 0);
+}
+
+START_TEST(reload_writes_only_changes)
+{
+	struct config_tree tree;
+	struct plan plan;
+
+	put("fs/load2", "A B rwx\nA C r\nA E w\n");
+	put("etc/accesses.d/rules", "A B rwx\nA D w\nA E rw\nA E - r\n");
+	load_tree(&tree);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, false), 0);
+	/* A B stays as it is: it is not written at all. */
+	ck_assert_uint_eq(plan.rules_changed, 2);
+	ck_assert_uint_eq(plan_size(&plan), 2);
+	put("fs/load2", "");
+	ck_assert_int_eq(plan_execute(&plan, false), 0);
+	ck_assert_ptr_null(strstr(get("fs/load2"), "A B"));
+	ck_assert_ptr_nonnull(strstr(get("fs/load2"), "A C -"));
+	ck_assert_ptr_nonnull(strstr(get("fs/load2"), "A D w"));
+	/* A E ends with w, which it has already. */
+	ck_assert_ptr_null(strstr(get("fs/load2"), "A E"));
+	plan_free(&plan);
+	config_tree_free(&tree);
+}
+END_TEST
+
+START_TEST(nothing_to_do)
+{
+	struct config_tree tree;
+	struct plan plan;
+
+	put("fs/load2", "A B rwx\n");
+	put("etc/accesses.d/rules", "A B rwx\n");
+	put("etc/logging", "denied\n");
+	load_tree(&tree);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, false), 0);
+	ck_assert_uint_eq(plan_size(&plan), 0);
+	ck_assert_int_eq(plan_execute(&plan, false), 0);
+	ck_assert_uint_eq(writes, 0);
+	plan_free(&plan);
+	config_tree_free(&tree);
+}
+END_TEST
+
+START_TEST(knobs_are_written)
+{
+	struct config_tree tree;
+	struct plan plan;
+
+	put("etc/logging", "both\n");
+	load_tree(&tree);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, false), 0);
+	ck_assert_uint_eq(plan.knobs_changed, 1);
+	ck_assert(plan.knobs[KNOB_LOGGING].change);
+	ck_assert_int_eq(plan.knobs[KNOB_LOGGING].old_value.number, 1);
+	ck_assert_int_eq(plan_execute(&plan, false), 0);
+	ck_assert_str_eq(get("fs/logging"), "3\n");
+	plan_free(&plan);
+	config_tree_free(&tree);
+}
+END_TEST
+
+START_TEST(missing_knob_is_refused_before_writing)
+{
+	struct config_tree tree;
+	struct plan plan;
+
+	put("etc/accesses.d/rules", "A B r\n");
+	put("etc/ambient", "Net\n");	/* the fake kernel has no ambient */
+	load_tree(&tree);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, false), -1);
+	plan_free(&plan);
+	config_tree_free(&tree);
+	ck_assert_uint_eq(writes, 0);
+}
+END_TEST
+
+START_TEST(onlycap_guard)
+{
+	struct config_tree tree;
+	struct plan plan;
+
+	/* Without Smack this process's label cannot be read, so any list
+	 * is a possible lock-out. */
+	put("etc/onlycap", "Keeper\n");
+	load_tree(&tree);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, false), -1);
+	plan_free(&plan);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, true), 0);
+	ck_assert(plan.knobs[KNOB_ONLYCAP].change);
+	ck_assert_int_eq(plan_execute(&plan, false), 0);
+	ck_assert_str_eq(get("fs/onlycap"), "Keeper");
+	plan_free(&plan);
+	config_tree_free(&tree);
+}
+END_TEST
+
+START_TEST(refusal_of_the_rules)
+{
+	struct config_tree tree;
+	struct plan plan;
+
+	put("fs/load2", "A B r\n");
+	put("etc/accesses.d/rules", "A B rwx\nA C w\n");
+	put("etc/logging", "both\n");
+	load_tree(&tree);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, false), 0);
+	fail_at = 1;
+	ck_assert_int_eq(plan_execute(&plan, false), -1);
+	/* Nothing was taken, so nothing was put back, and the knob that
+	 * comes after the rules was never written. */
+	ck_assert_str_eq(get("fs/load2"), "A B r\n");
+	ck_assert_str_eq(get("fs/logging"), "1\n");
+	plan_free(&plan);
+	config_tree_free(&tree);
+}
+END_TEST
+
+START_TEST(refusal_after_the_rules_rolls_them_back)
+{
+	struct config_tree tree;
+	struct plan plan;
+
+	make_dir("etc/cipso.d");
+	put("etc/accesses.d/rules", "A B rwx\n");
+	put("etc/cipso.d/map", "Secret 5 1\n");
+	load_tree(&tree);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, false), 0);
+	/* Write 1: the rules.  Write 2: the CIPSO mapping, refused. */
+	fail_at = 2;
+	ck_assert_int_eq(plan_execute(&plan, false), -1);
+	/* The rules were put back: "A B" written again with no access. */
+	ck_assert_uint_eq(writes, 3);
+	ck_assert_ptr_nonnull(strstr(get("fs/load2"), "A B -"));
+	plan_free(&plan);
+	config_tree_free(&tree);
+}
+END_TEST
+
+START_TEST(clear_removes_every_rule)
+{
+	struct config_tree tree = { 0 };
+	struct plan plan;
+
+	put("fs/load2", "A B rwx\nC D r\n");
+	ck_assert_int_eq(plan_compute(&plan, PLAN_CLEAR, &tree, false), 0);
+	ck_assert_uint_eq(plan_size(&plan), 2);
+	put("fs/load2", "");
+	ck_assert_int_eq(plan_execute(&plan, false), 0);
+	ck_assert_ptr_nonnull(strstr(get("fs/load2"), "A B -"));
+	ck_assert_ptr_nonnull(strstr(get("fs/load2"), "C D -"));
+	plan_free(&plan);
+}
+END_TEST
+
+START_TEST(netlabel_entries)
+{
+	struct config_tree tree;
+	struct plan plan;
+
+	make_dir("etc/netlabel.d");
+	put("fs/netlabel", "10.0.0.0/8 Lan\n192.168.0.0/16 Old\n");
+	put("fs/ipv6host",
+	    "2001:0db8:0000:0000:0000:0000:0000:0000/32 Six\n");
+	put("etc/netlabel.d/hosts", "10.1.2.3/8 Lan\n172.16.0.0/12 New\n");
+	load_tree(&tree);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, false), 0);
+	/* 10/8 is there already; 172.16/12 is new; the IPv6 entry is
+	 * deleted; the stale IPv4 one cannot be. */
+	ck_assert_uint_eq(smack_netlabel_count(plan.netlabel), 2);
+	ck_assert_uint_eq(plan.netlabel_stale, 1);
+	ck_assert_uint_eq(plan.netlabel_no_undo, 1);
+	plan_free(&plan);
+	config_tree_free(&tree);
+}
+END_TEST
+
+Suite *make_suite(void)
+{
+	Suite *s = suite_create("smackload-plan");
+	TCase *tc = tcase_create("plan");
+
+	tcase_add_checked_fixture(tc, fake_kernel, real_kernel);
+	tcase_add_test(tc, reload_writes_only_changes);
+	tcase_add_test(tc, nothing_to_do);
+	tcase_add_test(tc, knobs_are_written);
+	tcase_add_test(tc, missing_knob_is_refused_before_writing);
+	tcase_add_test(tc, onlycap_guard);
+	tcase_add_test(tc, refusal_of_the_rules);
+	tcase_add_test(tc, refusal_after_the_rules_rolls_them_back);
+	tcase_add_test(tc, clear_removes_every_rule);
+	tcase_add_test(tc, netlabel_entries);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -112,8 +112,8 @@ static int normalise_categories(int *cats, int n)
 
 /* Appends a mapping without checking it (callers do, or it came from the
  * kernel); the label and categories are copied. */
-static int append_mapping(struct smack_cipso *c, const char *label, size_t len,
-		 int level, const int *cats, int ncats)
+static int append_mapping(struct smack_cipso *c, const char *label,
+			  size_t len, int level, const int *cats, int ncats)
 {
 	struct cipso_mapping *m;
 
@@ -162,7 +162,7 @@ int smack_cipso_add(struct smack_cipso *handle, const char *label, int level,
 		}
 	}
 	return append_mapping(handle, label, strlen(label), level, categories,
-			    ncategories);
+			      ncategories);
 }
 
 /*
@@ -186,15 +186,15 @@ static bool mapping_is_loadable(const struct cipso_mapping *m)
 /* "label LLL CCC NNN NNN ...\n", every number left-aligned in a 4-byte
  * column: the numbers have at most 3 digits, so each column ends in a
  * space and the kernel's scan of one column never runs into the next. */
-static size_t format_mapping(const char *label, int level, const int *cats, int ncats,
-		    char *buf, size_t size)
+static size_t format_mapping(const struct cipso_mapping *m, char *buf,
+			     size_t size)
 {
 	size_t len;
 	int i;
 
-	len = snprintf(buf, size, "%s %-4d%-4d", label, level, ncats);
-	for (i = 0; i < ncats && len < size; i++)
-		len += snprintf(buf + len, size - len, "%-4d", cats[i]);
+	len = snprintf(buf, size, "%s %-4d%-4d", m->label, m->level, m->ncats);
+	for (i = 0; i < m->ncats && len < size; i++)
+		len += snprintf(buf + len, size - len, "%-4d", m->cats[i]);
 	if (len + 1 < size) {
 		buf[len++] = '\n';
 		buf[len] = '\0';
@@ -225,10 +225,7 @@ int smack_cipso_apply(struct smack_cipso *handle)
 	if (smackfs_batch_open(&batch, "cipso2") < 0)
 		return -1;
 	for (i = 0; i < handle->count; i++) {
-		const struct cipso_mapping *m = &handle->maps[i];
-
-		len = format_mapping(m->label, m->level, m->cats, m->ncats, rec,
-				   sizeof(rec));
+		len = format_mapping(&handle->maps[i], rec, sizeof(rec));
 		/* The kernel reads one mapping a write: flush each. */
 		if (smackfs_batch_add(&batch, rec, len) < 0 ||
 		    smackfs_batch_flush(&batch) < 0)
@@ -258,50 +255,64 @@ static long read_number(const char **p, const char *end)
 	return digits ? v : -1;
 }
 
+/* Reads "/c,c,..." at *p (nothing at all is no categories) into a
+ * malloc'ed array; the number read, or -1 (errno EPROTO when malformed). */
+static int read_kernel_categories(const char **p, const char *end,
+				  int **cats)
+{
+	size_t room = 1, n = 0;
+	const char *q;
+	long cat;
+
+	for (q = *p; q < end; q++)
+		room += *q == ',';
+	*cats = malloc(room * sizeof(**cats));
+	if (!*cats)
+		return -1;
+	if (*p < end && **p == '/') {
+		do {
+			(*p)++;
+			cat = read_number(p, end);
+			if (cat < 0)
+				goto bad;
+			(*cats)[n++] = cat;
+		} while (*p < end && **p == ',' && n < room);
+	}
+	if (*p != end)
+		goto bad;
+	return n;
+bad:
+	free(*cats);
+	errno = EPROTO;
+	return -1;
+}
+
 /* One line of cipso2: "label LLL[/c,c...]", the level as "%3d". */
 static int add_kernel_line(struct smack_cipso *c, const char *line,
 			   const char *end)
 {
 	const char *p = memchr(line, ' ', end - line);
-	const char *label = line;
-	size_t label_len, n = 1;
-	int *cats, ncats = 0, ret;
-	long level, cat;
+	size_t label_len = p ? (size_t)(p - line) : 0;
+	int *cats, ncats, ret;
+	long level;
 
-	if (!p || p == line)
-		goto bad;
-	label_len = p - line;
+	if (label_len == 0) {
+		errno = EPROTO;
+		return -1;
+	}
 	while (p < end && *p == ' ')
 		p++;
 	level = read_number(&p, end);
-	if (level < 0)
-		goto bad;
-	for (const char *q = p; q < end; q++)
-		n += *q == ',';
-	cats = malloc(n * sizeof(*cats));
-	if (!cats)
+	if (level < 0) {
+		errno = EPROTO;
 		return -1;
-	if (p < end && *p == '/') {
-		do {
-			p++;
-			cat = read_number(&p, end);
-			if (cat < 0) {
-				free(cats);
-				goto bad;
-			}
-			cats[ncats++] = cat;
-		} while (p < end && *p == ',' && (size_t)ncats < n);
 	}
-	if (p != end) {
-		free(cats);
-		goto bad;
-	}
-	ret = append_mapping(c, label, label_len, level, cats, ncats);
+	ncats = read_kernel_categories(&p, end, &cats);
+	if (ncats < 0)
+		return -1;
+	ret = append_mapping(c, line, label_len, level, cats, ncats);
 	free(cats);
 	return ret;
-bad:
-	errno = EPROTO;
-	return -1;
 }
 
 SMACK_EXPORT
@@ -384,8 +395,9 @@ static bool parse_number(struct parse_ctx *ctx, unsigned int line,
 
 	for (i = 0; i < f->len; i++) {
 		if (f->text[i] < '0' || f->text[i] > '9') {
-			parse_error(ctx, line, f->column, "%s %s is not a number",
-				    what, parse_quote(q, f->text, f->len));
+			parse_error(ctx, line, f->column,
+				    "%s %s is not a number", what,
+				    parse_quote(q, f->text, f->len));
 			return false;
 		}
 		if (v <= max)

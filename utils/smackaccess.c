@@ -50,8 +50,8 @@ static CLI_NORETURN void usage(void)
 	       "\n"
 	       "  -e, --explain    after the answer, say which check of the "
 	       "kernel decides it\n"
-	       "  -f, --file=FILE  answer the queries \"SUBJECT OBJECT ACCESS\" "
-	       "of FILE, one a\n"
+	       "  -f, --file=FILE  answer the queries \"SUBJECT OBJECT "
+	       "ACCESS\" of FILE, one a\n"
 	       "                   line ('-' for standard input), one answer "
 	       "a line\n"
 	       "  -h, --help       show this help and exit\n"
@@ -170,54 +170,53 @@ static const struct rule *find_rule(const struct kernel_view *v,
 
 /* ---- the explanation ---- */
 
-/*
- * The kernel's checks, in its order (smk_access): unknown labels, a star
- * subject, the web label, a star object, the same label, the floor object
- * and hat subject for reading or locking, then the pair's rule, where write
- * also grants lock.  Returns 1 or 0 and a malloc'ed reason.
- */
-static int explain(const struct kernel_view *v, const struct query *q,
-		   unsigned int request, char **reason)
-{
-	unsigned int may, missing;
-	char have[SMACK_ACCESS_STRLEN], lack[SMACK_ACCESS_STRLEN];
-	const struct rule *r;
-	const char *s = q->subject, *o = q->object;
-	int n;
+/* The built-in checks that come before the rules, in the kernel's order
+ * (smk_access); each decides, or leaves it to the next. */
+static const struct builtin {
+	const char *subject, *object;	/* NULL matches any label */
+	bool same_label;		/* subject and object must be equal */
+	bool read_or_lock_only;		/* only for r, x, rx or l */
+	int allowed;
+	const char *reason;
+} builtins[] = {
+	{ "*", NULL, false, false, 0,
+	  "the subject is '*', which may access nothing" },
+	{ NULL, "@", false, false, 1,
+	  "the object is '@', which anyone may access" },
+	{ "@", NULL, false, false, 1,
+	  "the subject is '@', which may access anything" },
+	{ NULL, "*", false, false, 1,
+	  "the object is '*', which anyone may access" },
+	{ NULL, NULL, true, false, 1,
+	  "subject and object have the same label" },
+	{ NULL, "_", false, true, 1,
+	  "the object is '_', which anyone may read, execute or lock" },
+	{ "^", NULL, false, true, 1,
+	  "the subject is '^', which may read, execute or lock anything" },
+};
 
-	if (!label_is_known(v, s) || !label_is_known(v, o)) {
-		n = asprintf(reason, "label \"%s\" is unknown to the kernel, "
-			     "so no access is granted",
-			     label_is_known(v, s) ? o : s);
-		return n < 0 ? -1 : 0;
-	}
-	if (strcmp(s, "*") == 0)
-		return asprintf(reason, "the subject is '*', which may access "
-				"nothing") < 0 ? -1 : 0;
-	if (strcmp(o, "@") == 0)
-		return asprintf(reason, "the object is '@', which anyone may "
-				"access") < 0 ? -1 : 1;
-	if (strcmp(s, "@") == 0)
-		return asprintf(reason, "the subject is '@', which may access "
-				"anything") < 0 ? -1 : 1;
-	if (strcmp(o, "*") == 0)
-		return asprintf(reason, "the object is '*', which anyone may "
-				"access") < 0 ? -1 : 1;
-	if (strcmp(s, o) == 0)
-		return asprintf(reason, "subject and object have the same "
-				"label") < 0 ? -1 : 1;
-	if ((request & ~READ_OR_EXEC) == 0 ||
-	    (request & ~SMACK_ACCESS_LOCK) == 0) {
-		if (strcmp(o, "_") == 0)
-			return asprintf(reason, "the object is '_', which "
-					"anyone may read, execute or lock")
-			       < 0 ? -1 : 1;
-		if (strcmp(s, "^") == 0)
-			return asprintf(reason, "the subject is '^', which "
-					"may read, execute or lock anything")
-			       < 0 ? -1 : 1;
-	}
-	r = find_rule(v, s, o);
+static bool builtin_applies(const struct builtin *b, const char *s,
+			    const char *o, unsigned int request)
+{
+	if (b->subject && strcmp(b->subject, s) != 0)
+		return false;
+	if (b->object && strcmp(b->object, o) != 0)
+		return false;
+	if (b->same_label && strcmp(s, o) != 0)
+		return false;
+	return !b->read_or_lock_only || (request & ~READ_OR_EXEC) == 0 ||
+	       (request & ~SMACK_ACCESS_LOCK) == 0;
+}
+
+/* The last step: the pair's rule must hold every letter asked for, where
+ * write also grants lock. */
+static int explain_rule(const struct kernel_view *v, const char *s,
+			const char *o, unsigned int request, char **reason)
+{
+	char have[SMACK_ACCESS_STRLEN], lack[SMACK_ACCESS_STRLEN];
+	const struct rule *r = find_rule(v, s, o);
+	unsigned int may, missing;
+
 	if (!r)
 		return asprintf(reason, "no rule \"%s %s ...\" is loaded",
 				s, o) < 0 ? -1 : 0;
@@ -232,6 +231,30 @@ static int explain(const struct kernel_view *v, const struct query *q,
 	smack_access_to_string(missing, lack);
 	return asprintf(reason, "the rule \"%s %s %s\" lacks \"%s\"",
 			s, o, have, lack) < 0 ? -1 : 0;
+}
+
+/*
+ * Works out the kernel's decision: labels it does not know get nothing
+ * (access2 answers 0 for them), then the built-in labels, the same label,
+ * and the rules.  Returns 1 or 0 and a malloc'ed reason, or -1.
+ */
+static int explain(const struct kernel_view *v, const struct query *q,
+		   unsigned int request, char **reason)
+{
+	const char *s = q->subject, *o = q->object;
+	size_t i;
+
+	if (!label_is_known(v, s) || !label_is_known(v, o))
+		return asprintf(reason, "label \"%s\" is unknown to the "
+				"kernel, so no access is granted",
+				label_is_known(v, s) ? o : s) < 0 ? -1 : 0;
+	for (i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++) {
+		if (builtin_applies(&builtins[i], s, o, request)) {
+			*reason = strdup(builtins[i].reason);
+			return *reason ? builtins[i].allowed : -1;
+		}
+	}
+	return explain_rule(v, s, o, request, reason);
 }
 
 /* ---- queries ---- */
@@ -330,7 +353,7 @@ static void query_list_release(struct query_list *l)
 static const char blanks[] = " \t\r";
 
 /* Splits a line into the three words of a query; false when it has
- * another number of words.  Blank and '#' lines give *skip. */
+ * another number of words (*words: 0 for a blank or '#' line). */
 static bool split_query(char *line, struct query *q, int *words)
 {
 	char *save = NULL, *word, **slot[3] = { &q->subject, &q->object,

@@ -16,8 +16,8 @@
 static CLI_NORETURN void usage(void)
 {
 	printf("Usage: %s [OPTION]... [PATH]\n"
-	       "Load CIPSO label mappings, lines \"LABEL LEVEL [CATEGORY]...\", "
-	       "from PATH (a file,\n"
+	       "Load CIPSO label mappings, lines "
+	       "\"LABEL LEVEL [CATEGORY]...\", from PATH (a file,\n"
 	       "or a directory whose files are read in name order) or from "
 	       "standard input\n"
 	       "when PATH is missing or '-'.  LEVEL is 0..255, each CATEGORY "

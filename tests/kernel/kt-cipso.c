@@ -223,7 +223,8 @@ END_TEST
 
 START_TEST(netlabel_ipv6_read_back_and_delete)
 {
-	static const char host[] = "2001:0db8:0000:0000:0000:0000:0000:0042/128";
+	static const char host[] =
+		"2001:0db8:0000:0000:0000:0000:0000:0042/128";
 	struct smack_netlabel *n;
 
 	if (access("/sys/fs/smackfs/ipv6host", F_OK) != 0)

@@ -388,6 +388,11 @@ START_TEST(read_back_from_kernel_format)
 	put_file("cipso2", "lab   3/5,\n");
 	ck_assert_int_eq(smack_cipso_new_from_kernel(&c), -1);
 	ck_assert_int_eq(errno, EPROTO);
+	put_file("cipso2", "lab 3/\n");
+	ck_assert_int_eq(smack_cipso_new_from_kernel(&c), -1);
+	ck_assert_int_eq(errno, EPROTO);
+	put_file("cipso2", "lab 3 x\n");
+	ck_assert_int_eq(smack_cipso_new_from_kernel(&c), -1);
 	put_file("cipso2", "nolevel\n");
 	ck_assert_int_eq(smack_cipso_new_from_kernel(&c), -1);
 	ck_assert_int_eq(smack_cipso_new_from_kernel(NULL), -1);

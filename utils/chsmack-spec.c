@@ -251,6 +251,7 @@ static void parse_attribute(struct parser *p, struct spec_rule *rule,
 			    char *field, unsigned int *given)
 {
 	char *value = strchr(field, '=');
+	const char *at;
 	int a;
 
 	if (value)
@@ -281,12 +282,12 @@ static void parse_attribute(struct parser *p, struct spec_rule *rule,
 		set_value(p, rule, a, TRANSMUTE_VALUE, field);
 		return;
 	}
+	at = value;
 	if (unquote(&value) < 0) {
-		report(p, value, "%s value has an unmatched '\"'",
-		       attr_key[a]);
+		report(p, at, "%s value has an unmatched '\"'", attr_key[a]);
 		return;
 	}
-	set_value(p, rule, a, value, value);
+	set_value(p, rule, a, value, at);
 }
 
 /* The attributes after the pattern and type: all of a file's labels, so

@@ -1,0 +1,419 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* chsmack's label specifications (utils/chsmack-spec.c). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "chsmack-spec.h"
+#include "check-main.h"
+
+/* Every error of a parse, one "FILE:LINE:COL: message" a line. */
+struct errors {
+	char text[8192];
+	int count;
+};
+
+static void collect(void *userdata, const char *file, unsigned int line,
+		    unsigned int column, const char *message)
+{
+	struct errors *e = userdata;
+	size_t used = strlen(e->text);
+
+	snprintf(e->text + used, sizeof(e->text) - used, "%s:%u:%u: %s\n",
+		 file, line, column, message);
+	e->count++;
+}
+
+static struct errors errs;
+
+static struct label_spec *parse(const char *text, int expect)
+{
+	struct label_spec *spec;
+
+	memset(&errs, 0, sizeof(errs));
+	spec = spec_new(collect, &errs);
+	ck_assert_ptr_nonnull(spec);
+	ck_assert_int_eq(spec_add_text(spec, "t", text), expect);
+	return spec;
+}
+
+/* The rule matching path and type, checked to come from line. */
+static const struct spec_rule *matches(const struct label_spec *spec,
+				       const char *path, mode_t type,
+				       unsigned int line)
+{
+	const struct spec_rule *rule = spec_match(spec, path, type);
+
+	ck_assert_msg(rule, "%s matches no rule", path);
+	ck_assert_msg(rule->line == line, "%s matched line %u, not %u", path,
+		      rule->line, line);
+	return rule;
+}
+
+static void assert_set(const struct spec_rule *rule, enum attr a,
+		       const char *value)
+{
+	ck_assert_int_eq(rule->plan.op[a], OP_SET);
+	ck_assert_str_eq(rule->plan.value[a], value);
+	ck_assert_uint_eq(rule->plan.len[a], strlen(value));
+}
+
+START_TEST(spec_one_line)
+{
+	struct label_spec *spec = parse("/a/b access=App\n", 0);
+	const struct spec_rule *rule;
+
+	ck_assert_uint_eq(spec_rule_count(spec), 1);
+	rule = matches(spec, "/a/b", S_IFREG, 1);
+	assert_set(rule, ATTR_ACCESS, "App");
+	/* A line gives all a file carries: the rest is removed. */
+	ck_assert_int_eq(rule->plan.op[ATTR_EXEC], OP_REMOVE);
+	ck_assert_int_eq(rule->plan.op[ATTR_MMAP], OP_REMOVE);
+	ck_assert_int_eq(rule->plan.op[ATTR_TRANSMUTE], OP_REMOVE);
+	ck_assert(!rule->leave_alone);
+	ck_assert_str_eq(rule->file, "t");
+	spec_free(spec);
+}
+END_TEST
+
+START_TEST(spec_anchored)
+{
+	struct label_spec *spec = parse("/a access=A\n/d(/.*)? access=D\n", 0);
+
+	ck_assert_ptr_nonnull(spec_match(spec, "/a", S_IFREG));
+	ck_assert_ptr_null(spec_match(spec, "/ab", S_IFREG));
+	ck_assert_ptr_null(spec_match(spec, "/x/a", S_IFREG));
+	ck_assert_ptr_null(spec_match(spec, "/a/b", S_IFREG));
+	matches(spec, "/d", S_IFDIR, 2);
+	matches(spec, "/d/e/f", S_IFREG, 2);
+	ck_assert_ptr_null(spec_match(spec, "/de", S_IFREG));
+	spec_free(spec);
+}
+END_TEST
+
+START_TEST(spec_last_match_wins)
+{
+	struct label_spec *spec = parse(
+		"/opt(/.*)?            access=General\n"
+		"/opt/app(/.*)?        access=App\n"
+		"/opt/app/bin/[^/]+ -- access=App execute=Run\n"
+		"/opt(/.*)?         -d access=Dir transmute\n", 0);
+	const struct spec_rule *rule;
+
+	matches(spec, "/opt/other", S_IFREG, 1);
+	matches(spec, "/opt/app/x", S_IFREG, 2);
+	rule = matches(spec, "/opt/app/bin/tool", S_IFREG, 3);
+	assert_set(rule, ATTR_EXEC, "Run");
+	/* A symbolic link in bin/ is not "--": the line before counts. */
+	matches(spec, "/opt/app/bin/tool", S_IFLNK, 2);
+	/* The last line is general, yet later: it wins for directories. */
+	rule = matches(spec, "/opt/app/bin", S_IFDIR, 4);
+	assert_set(rule, ATTR_TRANSMUTE, "TRUE");
+	ck_assert_ptr_null(spec_match(spec, "/usr", S_IFDIR));
+	spec_free(spec);
+}
+END_TEST
+
+START_TEST(spec_every_type)
+{
+	static const struct { const char *flag; mode_t type; } types[] = {
+		{ "--", S_IFREG }, { "-d", S_IFDIR }, { "-l", S_IFLNK },
+		{ "-c", S_IFCHR }, { "-b", S_IFBLK }, { "-p", S_IFIFO },
+		{ "-s", S_IFSOCK },
+	};
+	char line[64];
+	size_t i, j;
+
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+		struct label_spec *spec;
+
+		snprintf(line, sizeof(line), "/f %s access=T\n", types[i].flag);
+		spec = parse(line, 0);
+		for (j = 0; j < sizeof(types) / sizeof(types[0]); j++)
+			ck_assert_msg((spec_match(spec, "/f", types[j].type) !=
+				       NULL) == (i == j), "%s against %s",
+				      types[i].flag, types[j].flag);
+		spec_free(spec);
+	}
+}
+END_TEST
+
+START_TEST(spec_attribute_spellings)
+{
+	struct label_spec *spec = parse(
+		"/q access=\"Quoted\" execute=\"E\" mmap=\"M\" transmute=\"TRUE\"\n"
+		"/r exec=Alias transmute=TRUE\n"
+		"/s transmute\n", 0);
+	const struct spec_rule *rule;
+
+	rule = matches(spec, "/q", S_IFDIR, 1);
+	assert_set(rule, ATTR_ACCESS, "Quoted");
+	assert_set(rule, ATTR_EXEC, "E");
+	assert_set(rule, ATTR_MMAP, "M");
+	assert_set(rule, ATTR_TRANSMUTE, "TRUE");
+	rule = matches(spec, "/r", S_IFDIR, 2);
+	assert_set(rule, ATTR_EXEC, "Alias");
+	assert_set(rule, ATTR_TRANSMUTE, "TRUE");
+	ck_assert_int_eq(rule->plan.op[ATTR_ACCESS], OP_REMOVE);
+	rule = matches(spec, "/s", S_IFDIR, 3);
+	assert_set(rule, ATTR_TRANSMUTE, "TRUE");
+	spec_free(spec);
+}
+END_TEST
+
+START_TEST(spec_leave_alone)
+{
+	struct label_spec *spec = parse(
+		"/c(/.*)? access=C\n/c/cache(/.*)? <<none>>\n"
+		"/c/cache/x -- <<none>> # why\n", 0);
+	const struct spec_rule *rule;
+
+	ck_assert(!matches(spec, "/c/y", S_IFREG, 1)->leave_alone);
+	rule = matches(spec, "/c/cache/z", S_IFREG, 2);
+	ck_assert(rule->leave_alone);
+	ck_assert(matches(spec, "/c/cache/x", S_IFREG, 3)->leave_alone);
+	spec_free(spec);
+}
+END_TEST
+
+START_TEST(spec_comments_and_blanks)
+{
+	struct label_spec *spec = parse(
+		"# a comment\n"
+		"\n"
+		"   \t  \n"
+		"  ; another\n"
+		"\t/a\t\taccess=A\t# and a trailing one=x\n"
+		"/b access=B\r\n"
+		"/c access=C", 0);
+
+	ck_assert_uint_eq(spec_rule_count(spec), 3);
+	assert_set(matches(spec, "/a", S_IFREG, 5), ATTR_ACCESS, "A");
+	assert_set(matches(spec, "/b", S_IFREG, 6), ATTR_ACCESS, "B");
+	assert_set(matches(spec, "/c", S_IFREG, 7), ATTR_ACCESS, "C");
+	spec_free(spec);
+}
+END_TEST
+
+START_TEST(spec_labels_at_the_limits)
+{
+	char text[600];
+	struct label_spec *spec;
+
+	snprintf(text, sizeof(text), "/a access=%0255d\n", 7);
+	spec = parse(text, 0);
+	ck_assert_uint_eq(matches(spec, "/a", S_IFREG, 1)->plan.len[ATTR_ACCESS],
+			  255);
+	spec_free(spec);
+	snprintf(text, sizeof(text), "/a access=%0256d\n", 7);
+	spec_free(parse(text, -1));
+	ck_assert_int_eq(errs.count, 1);
+	ck_assert_ptr_nonnull(strstr(errs.text, "is longer than 255"));
+	spec = parse("/a access=* execute=^ mmap=_\n", 0);
+	spec_free(spec);
+}
+END_TEST
+
+START_TEST(spec_long_line)
+{
+	size_t n = 20000;
+	char *text = malloc(n + 32);
+	struct label_spec *spec;
+	char *path;
+
+	ck_assert_ptr_nonnull(text);
+	text[0] = '/';
+	memset(text + 1, 'p', n);
+	strcpy(text + 1 + n, " access=Long\n");
+	spec = parse(text, 0);
+	path = strndup(text, n + 1);
+	matches(spec, path, S_IFREG, 1);
+	free(path);
+	free(text);
+	spec_free(spec);
+}
+END_TEST
+
+/* One bad line: the error it gives, with its column. */
+static void bad_line(const char *line, const char *expect)
+{
+	struct label_spec *spec;
+	char text[1024];
+
+	snprintf(text, sizeof(text), "/ok access=Fine\n%s\n/ok2 access=Fine\n",
+		 line);
+	spec = parse(text, -1);
+	ck_assert_msg(errs.count == 1, "'%s': %d errors:\n%s", line,
+		      errs.count, errs.text);
+	ck_assert_msg(strstr(errs.text, expect), "'%s': got '%s', not '%s'",
+		      line, errs.text, expect);
+	spec_free(spec);
+}
+
+START_TEST(spec_errors)
+{
+	bad_line("/(x access=A", "t:2:1: bad pattern \"/(x\"");
+	bad_line("/x -q access=A", "t:2:4: unknown file type \"-q\"");
+	bad_line("/x access=A what=B", "t:2:13: unknown attribute \"what\"");
+	bad_line("/x access=A access=B", "t:2:13: access given twice");
+	bad_line("/x exec=A execute=B", "t:2:11: execute given twice");
+	bad_line("/x access=a/b", "t:2:11: access label \"a/b\" contains '/'");
+	bad_line("/x access=", "t:2:11: access label \"\" is empty");
+	bad_line("/x access=-a", "t:2:11: access label \"-a\" starts with '-'");
+	bad_line("/x access=\"a\"b\"", "t:2:11: access label \"a\"b\" contains");
+	bad_line("/x access=\"open", "t:2:11: access value has an unmatched");
+	bad_line("/x access=\"", "t:2:11: access value has an unmatched");
+	bad_line("/x execute=*", "t:2:12: execute label \"*\" is '*' or '@'");
+	bad_line("/x mmap=@", "t:2:9: mmap label \"@\" is '*' or '@'");
+	bad_line("/x mmap", "t:2:4: mmap needs a label: mmap=LABEL");
+	bad_line("/x transmute=yes", "t:2:14: transmute value \"yes\" is not TRUE");
+	bad_line("/x", "t:2:3: no attributes (<<none>> leaves");
+	bad_line("/x -d", "t:2:6: no attributes");
+	bad_line("/x # nothing", "t:2:4: no attributes");
+	bad_line("/x access=A -d", "t:2:13: the file type \"-d\" must follow");
+	bad_line("/x <<none>> access=A", "t:2:13: <<none>> stands alone");
+	bad_line("/x access=A <<none>>", "t:2:13: <<none>> stands alone");
+}
+END_TEST
+
+START_TEST(spec_errors_all_reported)
+{
+	struct label_spec *spec = parse(
+		"/a access=A\n"
+		"/b -z access=B\n"
+		"/c access=c/c what=x\n"
+		"/d access=D\n", -1);
+
+	ck_assert_int_eq(errs.count, 3);
+	ck_assert_ptr_nonnull(strstr(errs.text, "t:2:4: "));
+	ck_assert_ptr_nonnull(strstr(errs.text, "t:3:11: "));
+	ck_assert_ptr_nonnull(strstr(errs.text, "t:3:15: "));
+	/* The good lines are kept, but the caller is to give up. */
+	ck_assert_uint_eq(spec_rule_count(spec), 2);
+	spec_free(spec);
+}
+END_TEST
+
+START_TEST(spec_nul_byte)
+{
+	static const char text[] = "/a access=A\n/b\0x access=B\n/c access=C\n";
+	char path[] = "/tmp/test-chsmack-spec.XXXXXX";
+	struct label_spec *spec;
+	int fd = mkstemp(path);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, sizeof(text) - 1), sizeof(text) - 1);
+	close(fd);
+	memset(&errs, 0, sizeof(errs));
+	spec = spec_new(collect, &errs);
+	ck_assert_int_eq(spec_add_path(spec, path), -1);
+	ck_assert_int_eq(errs.count, 1);
+	ck_assert_ptr_nonnull(strstr(errs.text, ":2:3: contains a NUL byte"));
+	ck_assert_uint_eq(spec_rule_count(spec), 2);
+	spec_free(spec);
+	unlink(path);
+}
+END_TEST
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+START_TEST(spec_directory)
+{
+	char dir[] = "/tmp/test-chsmack-spec.XXXXXX", sub[600];
+	static const char *const skipped[] = {
+		"30-x~", "30-x.bak", "30-x.swp", "30-x.dpkg-old",
+		"30-x.dpkg-dist", "30-x.rpmnew", "30-x.rpmsave", ".hidden",
+	};
+	struct label_spec *spec;
+	size_t i;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	write_file(dir, "20-second", "/f access=Second\n");
+	write_file(dir, "10-first", "/f access=First\n/g access=G\n");
+	for (i = 0; i < sizeof(skipped) / sizeof(skipped[0]); i++)
+		write_file(dir, skipped[i], "/f access=Skipped\n");
+	snprintf(sub, sizeof(sub), "%s/99-dir", dir);
+	ck_assert_int_eq(mkdir(sub, 0755), 0);
+	memset(&errs, 0, sizeof(errs));
+	spec = spec_new(collect, &errs);
+	ck_assert_int_eq(spec_add_path(spec, dir), 0);
+	ck_assert_int_eq(errs.count, 0);
+	ck_assert_uint_eq(spec_rule_count(spec), 3);
+	assert_set(spec_match(spec, "/f", S_IFREG), ATTR_ACCESS, "Second");
+	ck_assert_ptr_nonnull(strstr(spec_match(spec, "/g", S_IFREG)->file,
+				     "/10-first"));
+	spec_free(spec);
+
+	/* A bad file is named in its messages; the others are still read. */
+	write_file(dir, "15-bad", "/f access=a/b\n");
+	memset(&errs, 0, sizeof(errs));
+	spec = spec_new(collect, &errs);
+	ck_assert_int_eq(spec_add_path(spec, dir), -1);
+	ck_assert_int_eq(errs.count, 1);
+	ck_assert_ptr_nonnull(strstr(errs.text, "/15-bad:1:11: "));
+	ck_assert_uint_eq(spec_rule_count(spec), 3);
+	spec_free(spec);
+
+	snprintf(sub, sizeof(sub), "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(sub), 0);
+}
+END_TEST
+
+START_TEST(spec_unreadable_paths)
+{
+	struct label_spec *spec;
+	char fifo[] = "/tmp/test-chsmack-spec.XXXXXX";
+
+	memset(&errs, 0, sizeof(errs));
+	spec = spec_new(collect, &errs);
+	ck_assert_int_eq(spec_add_path(spec, "/nonexistent/spec"), -1);
+	ck_assert_str_eq(errs.text, "/nonexistent/spec:0:0: cannot open: "
+		"No such file or directory\n");
+	/* A FIFO is refused without blocking on it. */
+	ck_assert_ptr_nonnull(mkdtemp(fifo));
+	ck_assert_int_eq(rmdir(fifo), 0);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	memset(&errs, 0, sizeof(errs));
+	ck_assert_int_eq(spec_add_path(spec, fifo), -1);
+	ck_assert_ptr_nonnull(strstr(errs.text, "not a regular file"));
+	unlink(fifo);
+	spec_free(spec);
+}
+END_TEST
+
+Suite *make_suite(void)
+{
+	Suite *s = suite_create("chsmack-spec");
+	TCase *tc = tcase_create("spec");
+
+	tcase_add_test(tc, spec_one_line);
+	tcase_add_test(tc, spec_anchored);
+	tcase_add_test(tc, spec_last_match_wins);
+	tcase_add_test(tc, spec_every_type);
+	tcase_add_test(tc, spec_attribute_spellings);
+	tcase_add_test(tc, spec_leave_alone);
+	tcase_add_test(tc, spec_comments_and_blanks);
+	tcase_add_test(tc, spec_labels_at_the_limits);
+	tcase_add_test(tc, spec_long_line);
+	tcase_add_test(tc, spec_errors);
+	tcase_add_test(tc, spec_errors_all_reported);
+	tcase_add_test(tc, spec_nul_byte);
+	tcase_add_test(tc, spec_directory);
+	tcase_add_test(tc, spec_unreadable_paths);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -16,6 +16,7 @@
  *                  200 new pairs appear
  *   diff.rules     the 1,000 rules that turn merged into changed ("-" for a
  *                  vanished pair): what a reload must write
+ *   undiff.rules   the 1,000 rules that turn changed back into merged
  *   probe.rules    256 pairs that the change leaves alone, with their
  *                  access, for the prober that must never see a denial
  *
@@ -243,17 +244,24 @@ static void write_changed(const struct policy *p, const char *dir)
 	finish(f, "changed.rules");
 }
 
+/* The access of a pair in one state (+ 1, 0 for none) as a rule does. */
+static const char *access_or_none(uint8_t acc)
+{
+	return acc ? accesses[acc - 1] : "-";
+}
+
 static void write_diff_and_probes(const struct policy *p, const char *dir)
 {
 	FILE *d = create(dir, "diff.rules");
+	FILE *u = create(dir, "undiff.rules");
 	FILE *probe = create(dir, "probe.rules");
 	uint32_t pair, n = 0;
 
 	for (pair = 0; pair < N_PAIRS; pair++) {
 		if (!p->touched[pair])
 			continue;
-		put_rule(d, p, pair, p->changed_acc[pair] ?
-			 accesses[p->changed_acc[pair] - 1] : "-");
+		put_rule(d, p, pair, access_or_none(p->changed_acc[pair]));
+		put_rule(u, p, pair, access_or_none(p->merged[pair]));
 	}
 	while (n < N_PROBES) {
 		pair = p->rules[rng_below(N_RULES)].pair;
@@ -263,6 +271,7 @@ static void write_diff_and_probes(const struct policy *p, const char *dir)
 		n++;
 	}
 	finish(d, "diff.rules");
+	finish(u, "undiff.rules");
 	finish(probe, "probe.rules");
 }
 

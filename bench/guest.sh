@@ -15,7 +15,7 @@
 
 out=$BENCH_OUT
 build=$BENCH_BUILDDIR
-rounds=${BENCH_ROUNDS:-6}
+rounds=${BENCH_ROUNDS:-8}
 smackfs=/sys/fs/smackfs
 bin=$build/bench
 
@@ -127,13 +127,14 @@ same_rules() {
 
 # ---------------------------------------------------------------- access
 # smack_have_access() and smackaccess against the raw access2 floor, on
-# the rules of one generated policy: each query cycles through 256 pairs
-# that have a rule and the same pairs reversed (mostly without one).
+# 256 rules of a generated policy: each query cycles through those pairs
+# and the same pairs reversed (mostly without a rule).
 setup_access() {
 	policy qa01 > /dev/null
-	"$bin/floor-load" "$T/qa01/merged.rules"
+	"$bin/floor-load" "$T/qa01/probe.rules"
 	awk '{ print; print $2 " " $1 " " $3 }' "$T/qa01/probe.rules" \
 		> "$T/pairs"
+	rm -rf "$T/qa01"
 	set -- $(head -n 1 "$T/pairs")
 	ACCESS_QUERY="$1 $2 $3"
 }
@@ -164,8 +165,8 @@ smackaccess_floor() {
 }
 
 bench_access() {
-	ACCESS_N=${BENCH_ACCESS_N:-5000}
-	SPAWN_N=${BENCH_SPAWN_N:-50}
+	ACCESS_N=${BENCH_ACCESS_N:-2000}
+	SPAWN_N=${BENCH_SPAWN_N:-20}
 	setup_access
 	echo "access n - queries=$ACCESS_N" >> "$results"
 	echo "smackaccess n - runs=$SPAWN_N" >> "$results"
@@ -264,91 +265,133 @@ bench_load() {
 
 # ---------------------------------------------------------------- reload
 # smackctl reload of the policy with 1 % of its rules changed, from a
-# kernel that holds exactly the policy, against the floor (read load2
-# back, write only the difference).  The full load that sets the state up
-# is itself timed: it is the "full load" of the same kernel state.
-reload_setup() {
-	clear_rules
-	policy "$1" > /dev/null
-	mkdir -p "$T/$1/conf/accesses.d"
-	cp "$T/$1/changed.rules" "$T/$1/conf/accesses.d/policy"
-	record reload full "$2" "$bin/floor-load" "$T/$1/merged.rules"
-}
-
-smackctl_reload() {
-	"$SMACKCTL" --config-dir "$1" reload
+# kernel that holds exactly the policy, against the floor: read load2
+# back, write only the difference.  A reload acts on the whole kernel, and
+# reading load2 walks every rule the kernel ever had (it never deletes
+# one), so both run on the same labels, one policy, put back to the same
+# state after each run; this phase runs first, in a fresh kernel.  The
+# full load it is compared with is the floor of the load phase.
+restore_policy() {
+	"$bin/floor-load" rl01/undiff.rules
 }
 
 reload_tool() {
-	_tag=$(tag tr "$1")
-	reload_setup "$_tag" "$1"
-	record reload tool "$1" "$SMACKCTL" --config-dir "$T/$_tag/conf" reload
+	record reload tool "$1" "$SMACKCTL" --config-dir rl01/conf reload
 	if [ "$1" -eq 1 ]; then
-		verdict reload-result same_rules "$_tag" "$T/$_tag/changed.rules"
+		verdict reload-result same_rules rl01 rl01/changed.rules
 	fi
-	rm -rf "${T:?}/$_tag"
+	restore_policy
 }
 
+# The floor, and its two parts on their own.
 reload_floor() {
-	_tag=$(tag fr "$1")
-	reload_setup "$_tag" "$1"
-	record reload floor "$1" "$bin/floor-load" -r "$T/$_tag/diff.rules"
-	rm -rf "${T:?}/$_tag"
+	record reload floor "$1" "$bin/floor-load" -r rl01/diff.rules
+	restore_policy
+	record reload-read floor "$1" "$bin/floor-load" -r /dev/null
+	record reload-write floor "$1" "$bin/floor-load" rl01/diff.rules
+	restore_policy
 }
 
-# probe_during NAME TAG CMD...: runs CMD with the prober asking access2
-# for TAG's pairs that CMD must leave alone.
+# probe_during NAME CMD...: runs CMD with the prober asking access2 for
+# the pairs of rl01 that the change leaves alone.
 probe_during() {
-	_name=$1 _tag=$2
-	shift 2
-	rm -f "$T/ready"
-	"$bin/bench-probe" "$T/$_tag/probe.rules" "$T/ready" > "$T/probe.out" &
+	_name=$1
+	shift
+	rm -f ready
+	"$bin/bench-probe" rl01/probe.rules ready > probe.out &
 	_pid=$!
-	while [ ! -f "$T/ready" ] && kill -0 "$_pid" 2> /dev/null; do
+	while [ ! -f ready ] && kill -0 "$_pid" 2> /dev/null; do
 		sleep 0.05
 	done
 	"$@"
 	kill -TERM "$_pid"
 	wait "$_pid"
-	echo "probe $_name 1 $(cat "$T/probe.out")" >> "$results"
+	echo "probe $_name 1 $(cat probe.out)" >> "$results"
+	rm -f ready probe.out
 }
 
 # Upstream's way, clear then load again: the prober must see it deny.
 clear_then_load() {
-	awk '{ print $1 " " $2 " -" }' "$T/$1/merged.rules" > "$T/$1/clear"
-	"$bin/floor-load" "$T/$1/clear"
-	"$bin/floor-load" "$T/$1/merged.rules"
+	awk '{ print $1 " " $2 " -" }' rl01/merged.rules > rl01/clear
+	"$bin/floor-load" rl01/clear
+	"$bin/floor-load" rl01/merged.rules
 }
 
 # Reloads back and forth between the changed and the original policy.
 reload_back_and_forth() {
-	mkdir -p "$T/$1/orig/accesses.d"
-	cp "$T/$1/policy.rules" "$T/$1/orig/accesses.d/policy"
-	_i=0
-	while [ "$_i" -lt "$PROBED_RELOADS" ]; do
-		record reload probed "$_i" "$SMACKCTL" --config-dir \
-			"$T/$1/conf" reload
-		record reload probed "$_i" "$SMACKCTL" --config-dir \
-			"$T/$1/orig" reload
+	_i=1
+	while [ "$_i" -le "$PROBED_RELOADS" ]; do
+		record reload probed "$_i" "$SMACKCTL" --config-dir rl01/conf \
+			reload
+		record reload probed "$_i" "$SMACKCTL" --config-dir rl01/orig \
+			reload
 		_i=$((_i + 1))
 	done
 }
 
 bench_reload() {
-	PROBED_RELOADS=${BENCH_PROBED_RELOADS:-5}
+	PROBED_RELOADS=${BENCH_PROBED_RELOADS:-3}
 	echo "reload n - changed=1000" >> "$results"
+	cd "$T" || return
+	clear_rules
+	policy rl01 > /dev/null
+	mkdir -p rl01/conf/accesses.d rl01/orig/accesses.d
+	cp rl01/changed.rules rl01/conf/accesses.d/policy
+	cp rl01/policy.rules rl01/orig/accesses.d/policy
+	"$bin/floor-load" rl01/merged.rules
+	# Once there and back, so that every pair either state names exists
+	# in the kernel before the first timed run.
+	"$bin/floor-load" rl01/diff.rules
+	restore_policy
+	verdict reload-restore same_rules rl01 rl01/policy.rules
 	alternate reload "${BENCH_RELOAD_ROUNDS:-4}"
-	reload_setup pc01 0
-	probe_during clear-load pc01 clear_then_load pc01
-	reload_setup pr01 0
-	probe_during reload pr01 reload_back_and_forth pr01
-	rm -rf "$T/pc01" "$T/pr01"
+	probe_during reload reload_back_and_forth
+	probe_during clear-load clear_then_load
+	rm -rf rl01
+}
+
+# ---------------------------------------------------------------- profile
+# Not a default phase: the system calls of each tool and floor on the
+# same work (strace -c -f), in $BENCH_OUT/profile/, to find where a
+# missed target goes.  BENCH_PHASES=profile bench/run.sh
+strace_c() {
+	_name=$1
+	shift
+	strace -c -f -o "$out/profile/$_name.txt" "$@" > /dev/null
+}
+
+bench_profile() {
+	mkdir -p "$out/profile"
+	cd "$T" || return
+	policy pt01 > /dev/null
+	policy pf01 > /dev/null
+	strace_c floor-load "$bin/floor-load" pf01/merged.rules
+	clear_rules
+	strace_c smackload "$SMACKLOAD" pt01/policy.rules
+	# The kernel holds exactly pt01 now, as the reloads expect.
+	mkdir -p pt01/conf/accesses.d
+	cp pt01/changed.rules pt01/conf/accesses.d/policy
+	strace_c smackctl-reload "$SMACKCTL" --config-dir pt01/conf reload
+	"$bin/floor-load" pt01/undiff.rules
+	strace_c floor-reload "$bin/floor-load" -r pt01/diff.rules
+	head -n 64 pt01/probe.rules > pairs
+	strace_c have-access "$BENCH_ACCESS" lib 1000 pairs
+	strace_c floor-access "$BENCH_ACCESS" floor 1000 pairs
+	set -- $(head -n 1 pairs)
+	strace_c smackaccess "$SMACKACCESS" "$1" "$2" "$3"
+	strace_c floor-access-run "$bin/floor-access" "$1" "$2" "$3"
+	"$bin/gen-tree" tree 10 1000
+	strace_c chsmack-set "$CHSMACK" -r -a prof tree
+	strace_c floor-set "$bin/floor-chsmack" set prof2 tree
+	strace_c chsmack-list "$CHSMACK" -r tree
+	strace_c floor-list "$bin/floor-chsmack" list tree
+	rm -rf tree pt01 pf01 pairs
 }
 
 # ---------------------------------------------------------------- main
 echo "note - - kernel $(uname -r), $(grep -c ^processor /proc/cpuinfo)" \
 	"CPU, $rounds rounds" >> "$results"
-for phase in $(echo "${BENCH_PHASES:-access,chsmack,load,reload}" | tr , " "); do
+for phase in $(echo "${BENCH_PHASES:-reload,access,chsmack,load}" | tr , " "); do
 	echo "=== $phase $(date +%T)"
 	"bench_$phase"
 done

@@ -182,30 +182,47 @@ function rss_row(    k, kf, q, res) {
 	    n[kf] ? mib(peak[kf]) : "-", q, "<=3MiB", res, "")
 }
 
-# Reload: against the full load of the same kernel state (best runs).
+# Reload: against a full load, the floor of the load phase (best runs).
 function reload_rows(    kt, kf, kfull, q, res) {
 	kt = "reload" SUBSEP "tool"; kf = "reload" SUBSEP "floor"
-	kfull = "reload" SUBSEP "full"
-	if (!n[kfull])
+	kfull = "load" SUBSEP "floor"
+	if (!n[kt] && !n[kf] && !status[kt])
 		return
-	if (n[kt]) {
+	q = "-"
+	res = failed_or(kt, "not measured")
+	if (n[kt] && n[kfull]) {
 		q = lo[kt] / lo[kfull]
 		res = verdict(q, 0.35, kt)
-		if (check_result["reload-result"] != "ok" && res !~ /^FAILED/)
-			res = "WRONG RESULT"
-		row("smackctl reload, 1% changed", best_of(kt), best_of(kfull),
-		    sprintf("%.2fx", q), "<=0.35x", res,
-		    "floor: a full load of the same kernel state")
-	} else {
-		row("smackctl reload, 1% changed", "-", best_of(kfull), "-",
-		    "<=0.35x", failed_or(kt, "not measured"), "")
+		q = sprintf("%.2fx", q)
 	}
+	if (check_result["reload-result"] != "ok" && res !~ /^FAILED/)
+		res = "WRONG RESULT"
+	row("smackctl reload, 1% changed", best_of(kt), best_of(kfull), q,
+	    "<=0.35x", res, "against a full load: the floor of smackload")
+	q = "-"
+	if (n[kf] && n[kfull])
+		q = sprintf("%.2fx", lo[kf] / lo[kfull])
 	if (n[kf])
 		row("  floor: read load2 + write diff", best_of(kf),
-		    best_of(kfull), sprintf("%.2fx", lo[kf] / lo[kfull]), "-",
-		    "-", "the least a reload costs, against a full load")
+		    best_of(kfull), q, "-", "-",
+		    "the least a reload costs, against a full load")
 	timed("  reload against its floor", "reload", "tool", "floor", 0,
 	      "reload-result")
+	part_row("  floor part: read load2", "reload-read" SUBSEP "floor",
+		 kfull)
+	part_row("  floor part: write the diff", "reload-write" SUBSEP "floor",
+		 kfull)
+}
+
+# A part of a floor, against a full load.
+function part_row(name, key, kfull,    q) {
+	if (!n[key])
+		return
+	q = "-"
+	if (n[kfull])
+		q = sprintf("%.2fx", lo[key] / lo[kfull])
+	row(name, best_of(key), best_of(kfull), q, "-", "-",
+	    "against a full load")
 }
 
 function probe_rows(    kp, res) {

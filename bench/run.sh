@@ -11,13 +11,13 @@
 #
 # Environment: LINUX_UML (the kernel), BENCH_CPU (the host CPU to pin UML
 # to, default 1), BENCH_TIMEOUT (seconds for the boot, default 600),
-# BENCH_PHASES (a subset of "access chsmack load reload"), and the sizes
-# of the runs, passed on to the guest: BENCH_ROUNDS (smackload and
-# smack_have_access rounds, default 6), BENCH_SET_ROUNDS,
-# BENCH_LIST_ROUNDS, BENCH_SPAWN_ROUNDS, BENCH_RELOAD_ROUNDS (default 4
-# each), BENCH_ACCESS_N (queries a run, 5000), BENCH_SPAWN_N (smackaccess
-# runs a round, 50), BENCH_PROBED_RELOADS (pairs of reloads under the
-# prober, 5).
+# BENCH_PHASES (a subset of "reload access chsmack load", in that order,
+# or "profile"), and the sizes of the runs, passed on to the guest:
+# BENCH_ROUNDS (smackload and smack_have_access rounds, default 8),
+# BENCH_SET_ROUNDS, BENCH_LIST_ROUNDS, BENCH_SPAWN_ROUNDS,
+# BENCH_RELOAD_ROUNDS (default 4 each), BENCH_ACCESS_N (queries a run,
+# 2000), BENCH_SPAWN_N (smackaccess runs a round, 20),
+# BENCH_PROBED_RELOADS (pairs of reloads under the prober, 3).
 set -u
 
 srcdir=${abs_top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -102,7 +102,7 @@ TMPDIR=$umltmp timeout "${BENCH_TIMEOUT:-600}" taskset -c "$cpu" "$uml" \
 	mem=1536M root=/dev/root rootfstype=hostfs rootflags=/ rw lsm=smack \
 	init="$srcdir/bench/guest.sh" con0=null,fd:1 con=null \
 	BENCH_BUILDDIR="$builddir" BENCH_OUT="$out" \
-	$knobs BENCH_PHASES="$(echo "${BENCH_PHASES:-access chsmack load reload}" | tr " " ,)" \
+	$knobs BENCH_PHASES="$(echo "${BENCH_PHASES:-reload access chsmack load}" | tr " " ,)" \
 	> "$out/console.log" 2>&1 < /dev/null
 status=$?
 echo "bench: guest ran $(($(date +%s) - start)) s" >&2

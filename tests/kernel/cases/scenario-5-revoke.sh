@@ -16,7 +16,7 @@ check_eq "Viewer reads ESPN" "espn news" "$(smackrun Viewer cat espn)"
 smackrun Viewer sh -c 'cat espn; while [ ! -e go ]; do sleep 0.1; done
 	cat espn' > running.out 2>&1 &
 viewer=$!
-for i in $(seq 50); do [ -s running.out ] && break; sleep 0.1; done
+for i in $(seq 300); do [ -s running.out ] && break; sleep 0.1; done
 check_eq "the running Viewer has read ESPN" "espn news" "$(head -n 1 running.out)"
 
 check "smackload takes \"Viewer ESPN -\" on stdin" \

@@ -12,7 +12,8 @@ sed 's/^/# /' "$T/transcript"
 check_eq "every decision of the walkthrough is the policy's" 0 "$status"
 check "the transcript shows six scenarios" \
 	test "$(grep -c '^== [1-6]\. ' "$T/transcript")" -eq 6
-check "it ends with smackctl status" \
-	grep -q '^\$ smackctl status$' "$T/transcript"
+check_eq "its last command is smackctl status" \
+	'$ smackctl --config-dir policy status' \
+	"$(grep '^\$ ' "$T/transcript" | tail -n 1)"
 check_fails "it reports no surprise" grep -q UNEXPECTED "$T/transcript"
 finish

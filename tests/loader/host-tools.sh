@@ -1,0 +1,144 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# smackload and smackctl on the host, where Smack is not active: checking
+# files and trees, every class of bad input with its file and line, test's
+# exit status 2, status saying Smack is not active, and usage errors.
+. "$abs_top_srcdir/tests/loader/tap.sh"
+
+t=$tap_tmp
+smack_on_host=no
+[ -d /sys/fs/smackfs ] && smack_on_host=yes
+
+# ---- smackload --check
+printf '# rules\nA B rwx\r\nA C - w\n\n; end\n' > "$t/good"
+expect_exit "smackload --check accepts valid rules" 0 "$SMACKLOAD" --check "$t/good"
+expect_exit "... from standard input" 0 sh -c "\"$SMACKLOAD\" --check < '$t/good'"
+expect_exit "... and - among paths" 0 sh -c "\"$SMACKLOAD\" --check '$t/good' - < '$t/good'"
+expect_exit "--check --verbose counts the rules" 0 "$SMACKLOAD" --check --verbose "$t/good"
+expect_grep "... as 'N rules are valid'" "$t/out" "^2 rules are valid$"
+
+# bad NAME CONTENT REGEX: smackload --check reports FILE:LINE[:COL].
+bad() {
+	printf -- "$2" > "$t/bad"
+	expect_exit "$1: smackload --check exits 1" 1 "$SMACKLOAD" --check "$t/bad"
+	expect_grep "$1: the message names file and line" "$t/err" "^smackload: $t/bad:$3"
+}
+bad "bad access letter" 'A B rwx\nA C rwq\n' "2:7: unknown access letter 'q'"
+bad "too few fields" 'A B\n' "1(:[0-9]+)?: expected 3 or 4 fields, found 2"
+bad "too many fields" 'A B r w x\n' "1(:[0-9]+)?: expected 3 or 4 fields, found 5"
+bad "label too long" "A $(printf 'L%0255d' 0) r\n" '1:3: label ".*is longer than 255'
+bad "forbidden character" 'A B r\n\nA\tB"x r\n' '3:3: label "B"x" contains .".$'
+bad "label starting with -" '-A B r\n' "1:1: label \"-A\" starts with '-'"
+bad "a NUL byte" 'A B r\0\n' "1:"
+mkdir "$t/dir"
+printf 'A B r\n' > "$t/dir/10-good"
+printf 'A B r\nA/ B r\n' > "$t/dir/20-bad"
+expect_exit "a directory with one bad file: exit 1" 1 "$SMACKLOAD" --check "$t/dir"
+expect_grep "... naming it" "$t/err" "^smackload: $t/dir/20-bad:2:1: label \"A/\""
+expect_exit "a missing file: exit 1" 1 "$SMACKLOAD" --check "$t/good" "$t/none"
+expect_grep "... naming it" "$t/err" "^smackload: $t/none: .*No such file"
+printf 'A B rwq\nA"B C r\nA\n' > "$t/three"
+expect_exit "three errors" 1 "$SMACKLOAD" --check "$t/three"
+if [ "$(grep -c "^smackload: $t/three:" "$t/err")" -eq 3 ]; then
+	ok "... are all reported"
+else
+	not_ok "... are all reported"
+fi
+
+# Without Smack, loading fails cleanly.
+if [ $smack_on_host = no ]; then
+	expect_exit "smackload without Smack: exit 1" 1 "$SMACKLOAD" "$t/good"
+	expect_grep "... says Smack is not active" "$t/err" "^smackload: SmackFS is not mounted"
+else
+	skip "smackload without Smack" "Smack is active on this host"
+fi
+expect_exit "smackload: an unknown option exits 2" 2 "$SMACKLOAD" --bogus
+expect_grep "... and says to try --help" "$t/err" "Try 'smackload --help'"
+expect_exit "smackload -v is --version" 0 "$SMACKLOAD" -v
+expect_grep "... printing the version" "$t/out" "^smackload \(smack-utils\) [0-9]"
+
+# ---- smackctl check
+tree=$t/etc-smack
+mkdir -p "$tree/accesses.d" "$tree/cipso.d" "$tree/netlabel.d"
+printf 'A B rwx\n' > "$tree/accesses.d/10-a"
+printf 'A B - x\n' > "$tree/accesses.d/20-b"
+printf 'Secret 5 1 2\n' > "$tree/cipso.d/c"
+printf '10.0.0.0/8 Lan\n' > "$tree/netlabel.d/n"
+printf '_ System\n' > "$tree/onlycap"
+printf 'both\n' > "$tree/logging"
+expect_exit "smackctl check accepts a valid tree" 0 "$SMACKCTL" --config-dir "$tree" check
+expect_exit "check --verbose" 0 "$SMACKCTL" --config-dir "$tree" --verbose check
+expect_grep "... summarizes the tree" "$t/out" \
+	"^$tree: 2 rules, 1 CIPSO mappings, 1 netlabel entries, onlycap, logging$"
+expect_exit "SMACK_CONFIG_DIR names the tree" 0 \
+	env SMACK_CONFIG_DIR="$tree" "$SMACKCTL" --verbose check
+expect_grep "... which is checked" "$t/out" "^$tree: 2 rules"
+mkdir "$t/empty"
+expect_exit "an empty tree is valid" 0 "$SMACKCTL" --config-dir "$t/empty" check
+expect_exit "a named tree that does not exist is an error" 1 \
+	"$SMACKCTL" --config-dir "$t/none" check
+expect_grep "... naming it" "$t/err" "^smackctl: $t/none: No such file"
+
+# bad_tree NAME FILE CONTENT REGEX: one bad file in a copy of the tree.
+bad_tree() {
+	rm -rf "$t/bad-tree" && cp -r "$tree" "$t/bad-tree"
+	printf -- "$3" > "$t/bad-tree/$2"
+	expect_exit "check: $1: exit 1" 1 "$SMACKCTL" --config-dir "$t/bad-tree" check
+	expect_grep "check: $1: names the file and line" "$t/err" \
+		"^smackctl: $t/bad-tree/$2:$4"
+}
+bad_tree "bad access letter" accesses.d/30 'A C rwz\n' "1:7: unknown access letter 'z'"
+bad_tree "too few fields" accesses.d/30 '\nA\n' "2(:[0-9]+)?: expected 3 or 4 fields"
+bad_tree "forbidden character" accesses.d/30 "A C' r\n" "1:3: label"
+bad_tree "bad CIPSO level" cipso.d/d 'Secret 256\n' "1:"
+bad_tree "bad netlabel host" netlabel.d/m '10.0.0.300 Lan\n' "1:"
+bad_tree "bad onlycap label" onlycap '_\nSys/tem\n' "2:1: label \"Sys/tem\" contains '/'"
+bad_tree "bad logging value" logging 'loud\n' "1:1: logging: \"loud\" is not"
+bad_tree "two ambient labels" ambient 'A B\n' "1:3: ambient: \"B\" takes a single value"
+bad_tree "an empty ambient file" ambient '# none\n' " has no value"
+rm -rf "$t/bad-tree" && cp -r "$tree" "$t/bad-tree"
+printf 'A C rwz\n' > "$t/bad-tree/accesses.d/30"
+printf 'loud\n' > "$t/bad-tree/logging"
+expect_exit "check reports errors of several files" 1 "$SMACKCTL" --config-dir "$t/bad-tree" check
+expect_grep "... the rule file" "$t/err" "accesses.d/30:1:"
+expect_grep "... and the knob file" "$t/err" "logging:1:"
+expect_grep "... and counts them" "$t/err" "^smackctl: 2 errors in the configuration"
+
+# ---- smackctl without Smack
+if [ $smack_on_host = no ]; then
+	expect_exit "test exits 2 without Smack" 2 "$SMACKCTL" test
+	if [ -s "$t/out" ] || [ -s "$t/err" ]; then
+		not_ok "... and prints nothing"
+	else
+		ok "... and prints nothing"
+	fi
+	expect_exit "status exits 0 without Smack" 0 "$SMACKCTL" --config-dir "$tree" status
+	expect_grep "... keeps the old line" "$t/out" "^SmackFS is not mounted\.$"
+	expect_grep "... says Smack is not active" "$t/out" "^smack: inactive$"
+	expect_exit "status --key-value" 0 "$SMACKCTL" --key-value status
+	expect_grep "... smack=inactive" "$t/out" "^smack=inactive$"
+	expect_grep "... drift=unknown" "$t/out" "^drift=unknown$"
+	expect_exit "status --json" 0 "$SMACKCTL" --json status
+	expect_grep "... \"active\": false" "$t/out" '^\{"active": false, "smackfs": null'
+	for command in apply reload clear "knob" "knob logging"; do
+		# shellcheck disable=SC2086
+		expect_exit "$command without Smack: exit 1" 1 "$SMACKCTL" --config-dir "$tree" $command
+		expect_grep "... says so" "$t/err" "Smack is not active"
+	done
+else
+	skip "smackctl without Smack" "Smack is active on this host"
+fi
+
+# ---- usage
+expect_exit "smackctl without a command exits 2" 2 "$SMACKCTL"
+expect_exit "an unknown command exits 2" 2 "$SMACKCTL" frobnicate
+expect_grep "... naming it" "$t/err" '^smackctl: unknown command "frobnicate"'
+expect_exit "a command with a stray argument exits 2" 2 "$SMACKCTL" status extra
+expect_exit "an unknown option exits 2" 2 "$SMACKCTL" --bogus status
+expect_exit "an unknown knob exits 2" 2 "$SMACKCTL" knob frobs
+expect_exit "a bad knob value exits 2 before anything else" 2 "$SMACKCTL" knob logging 9
+expect_grep "... saying why" "$t/err" '^smackctl: logging: "9" is not 0, 1, 2, 3'
+expect_exit "smackctl -v is --version" 0 "$SMACKCTL" -v
+expect_exit "smackctl -h is --help" 0 "$SMACKCTL" -h
+expect_grep "... which lists the commands" "$t/out" "^  reload "
+tap_done

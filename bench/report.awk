@@ -300,6 +300,9 @@ function fuzz_rows(    k, kk, res) {
 		res = "short"
 		if (field(line[k], "execs") >= 1e7)
 			res = "ok"
+		if (field(line[k], "result") !~ /^(ok|OK|pass|PASS)/ &&
+		    field(line[k], "result") != "")
+			res = "FAILED (" field(line[k], "result") ")"
 		row("fuzz " kk[2], field(line[k], "execs"), "-", "-", "1e7",
 		    res, field(line[k], "seconds") " s")
 	}

@@ -73,6 +73,7 @@ for case_file in "$src"/tests/kernel/cases/*.sh; do
 	# shellcheck disable=SC2254
 	case $name in $pattern) ;; *) continue ;; esac
 	reset_kernel_state
+	started=$(date +%s.%N)
 	mount -t tmpfs -o mode=1777 tmpfs "$out/tmpfs"
 	(
 		cd "$out/tmpfs" || exit 1
@@ -81,6 +82,7 @@ for case_file in "$src"/tests/kernel/cases/*.sh; do
 		exec timeout 300 sh "$case_file"
 	) > "$out/$name.log" 2>&1 < /dev/null
 	record_case "$name" $? "$out/$name.log"
+	echo "$name $(date +%s.%N) $started" | awk '{ printf "%-28s %6.2f s\n", $1, $2 - $3 }' >> "$out/times"
 	umount -l "$out/tmpfs"
 done
 

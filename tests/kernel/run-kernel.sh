@@ -72,3 +72,8 @@ if [ "$n" -eq 0 ]; then
 	exit 1
 fi
 echo "1..$n"
+# The slowest cases, to keep the kernel tier fast.
+if [ -f "$out/times" ]; then
+	echo "# slowest kernel cases:"
+	sort -k2 -rn "$out/times" | head -n 8 | sed 's/^/#   /'
+fi

@@ -404,10 +404,12 @@ int knob_guard_onlycap(const struct knob_value *list, bool force)
 {
 	char *self = NULL, *text;
 	bool unsafe = !force && knob_onlycap_locks_out(list, &self);
+	int err = errno;
 
 	if (!unsafe)
 		return 0;
 	text = knob_value_format(&knobs[KNOB_ONLYCAP], list);
+	errno = err;
 	if (self)
 		cli_warn("refusing onlycap \"%s\": it leaves out this"
 			 " process's label \"%s\", which would lose"

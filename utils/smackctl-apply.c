@@ -58,6 +58,8 @@ int cmd_check(const struct ctl_options *o)
 
 	if (ctl_load_tree(o, &tree) < 0)
 		return EXIT_FAILURE;
+	if (!tree.dir_missing)
+		compat_check_tree(tree.dir);
 	if (o->verbose)
 		print_tree_summary(&tree);
 	config_tree_free(&tree);

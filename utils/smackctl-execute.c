@@ -20,7 +20,7 @@
 struct progress {
 	bool rules;		/* rules were (perhaps partly) written */
 	bool cipso;
-	bool netlabel;
+	size_t netlabel;	/* netlabel entries written */
 	bool knobs[KNOB_COUNT];
 };
 
@@ -70,6 +70,7 @@ static int write_cipso(struct plan *p, struct progress *done)
 
 static int write_one_host(void *data, const char *host, const char *label)
 {
+	size_t *written = data;
 	struct smack_netlabel *one;
 	int ret;
 
@@ -81,6 +82,8 @@ static int write_one_host(void *data, const char *host, const char *label)
 	if (ret < 0)
 		cli_warn_errno("the kernel refused the netlabel entry"
 			       " \"%s %s\"", host, label);
+	else
+		(*written)++;
 	smack_netlabel_free(one);
 	return ret < 0 ? -1 : 0;
 }
@@ -89,9 +92,8 @@ static int write_netlabel(struct plan *p, struct progress *done)
 {
 	if (!p->netlabel || smack_netlabel_count(p->netlabel) == 0)
 		return 0;
-	done->netlabel = true;
-	return smack_netlabel_foreach(p->netlabel, write_one_host, NULL) ?
-	       -1 : 0;
+	return smack_netlabel_foreach(p->netlabel, write_one_host,
+				      &done->netlabel) ? -1 : 0;
 }
 
 static int write_knob(struct plan *p, enum knob_id id, struct progress *done)
@@ -170,10 +172,8 @@ static void roll_back(struct plan *p, const struct progress *done)
 		ok = false;
 	}
 	if (done->netlabel && p->netlabel_no_undo) {
-		cli_warn("%zu new IPv4 netlabel entr%s stay%s: the kernel"
-			 " cannot delete IPv4 entries", p->netlabel_no_undo,
-			 p->netlabel_no_undo == 1 ? "y" : "ies",
-			 p->netlabel_no_undo == 1 ? "s" : "");
+		cli_warn("the new IPv4 netlabel entries that were written stay:"
+			 " the kernel cannot delete IPv4 entries");
 		ok = false;
 	}
 	if (done->cipso && smack_cipso_count(p->cipso_undo) &&

@@ -82,7 +82,7 @@ void net_host_list_free(struct net_host_list *list);
 
 enum plan_mode {
 	PLAN_RELOAD,	/* write only what differs */
-	PLAN_APPLY,	/* clear every rule, then load the tree's */
+	PLAN_APPLY,	/* the same (at boot, the kernel is empty) */
 	PLAN_CLEAR,	/* remove every rule, nothing else */
 	PLAN_DRIFT,	/* as reload, quietly: only to count the changes */
 };
@@ -124,6 +124,12 @@ void plan_print(const struct plan *p);
  */
 int plan_execute(struct plan *p, bool verbose);
 void plan_free(struct plan *p);
+
+/* ---- smackctl-compat.c */
+
+/* Warns about the lines of the tree at dir that systemd's own loader
+ * reads differently; returns how many warnings were printed. */
+unsigned int compat_check_tree(const char *dir);
 
 /* ---- commands */
 int cmd_apply(const struct ctl_options *o, enum plan_mode mode);

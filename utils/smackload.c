@@ -167,7 +167,7 @@ static int write_rules(struct smack_accesses *rules, const struct options *o)
 	}
 	total = smack_accesses_count(todo);
 	clock_gettime(CLOCK_MONOTONIC, &start);
-	ret = smack_accesses_apply_report(todo, &applied);
+	ret = total ? smack_accesses_apply_report(todo, &applied) : 0;
 	if (ret < 0)
 		report_refusal(todo, applied, total, o->clear);
 	else if (o->verbose)

@@ -104,6 +104,24 @@ expect_grep "... the rule file" "$t/err" "accesses.d/30:1:"
 expect_grep "... and the knob file" "$t/err" "logging:1:"
 expect_grep "... and counts them" "$t/err" "^smackctl: 2 errors in the configuration"
 
+# Lines systemd's own loader reads differently are warnings, not errors.
+mkdir -p "$t/compat/accesses.d" "$t/compat/cipso.d" "$t/compat/netlabel.d"
+printf 'A B r\n%s %s r\n' "$(printf 'S%0200d' 0)" "$(printf 'O%0100d' 0)" \
+	> "$t/compat/accesses.d/long"
+printf 'Secret 5 1 2\n' > "$t/compat/cipso.d/c"
+printf '# the lan\n10.0.0.0/8 Lan\n' > "$t/compat/netlabel.d/n"
+printf '# who may\n_\n' > "$t/compat/onlycap"
+expect_exit "check: systemd incompatibilities are no error" 0 \
+	"$SMACKCTL" --config-dir "$t/compat" check
+expect_grep "... a rule line over 255 characters" "$t/err" \
+	"^smackctl: $t/compat/accesses.d/long:2: warning: longer than 255"
+expect_grep "... cipso.d in our format" "$t/err" \
+	"^smackctl: $t/compat/cipso.d/c: warning: systemd's loader writes each line to cipso2"
+expect_grep "... a comment in netlabel.d" "$t/err" \
+	"^smackctl: $t/compat/netlabel.d/n:1: warning: .*writes them to the kernel"
+expect_grep "... a comment in onlycap" "$t/err" \
+	"^smackctl: $t/compat/onlycap:1: warning: .*takes their words for labels"
+
 # ---- smackctl without Smack
 if [ $smack_on_host = no ]; then
 	expect_exit "test exits 2 without Smack" 2 "$SMACKCTL" test

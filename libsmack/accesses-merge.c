@@ -230,7 +230,7 @@ static int add_plain(struct smack_accesses *out, const struct labeltab *t,
 	return accesses_add_n(out, labeltab_text(t, r->subject),
 			      labeltab_len(t, r->subject),
 			      labeltab_text(t, r->object),
-			      labeltab_len(t, r->object), &bits, NULL, NULL);
+			      labeltab_len(t, r->object), &bits);
 }
 
 /* The access a pair of one set has in the other (0 if it has none). */

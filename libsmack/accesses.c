@@ -145,23 +145,17 @@ int accesses_append(struct smack_accesses *a, const struct rule *r)
 
 int accesses_add_n(struct smack_accesses *a, const char *subject,
 		   size_t subject_len, const char *object, size_t object_len,
-		   const struct rule *bits, const char **reason,
-		   bool *bad_object)
+		   const struct rule *bits)
 {
 	struct rule r = *bits;
 	long s, o;
 
-	if (bad_object)
-		*bad_object = false;
-	s = labeltab_intern(&a->labels, subject, subject_len, reason);
+	s = labeltab_intern(&a->labels, subject, subject_len, NULL);
 	if (s < 0)
 		return -1;
-	o = labeltab_intern(&a->labels, object, object_len, reason);
-	if (o < 0) {
-		if (bad_object)
-			*bad_object = true;
+	o = labeltab_intern(&a->labels, object, object_len, NULL);
+	if (o < 0)
 		return -1;
-	}
 	r.subject = s;
 	r.object = o;
 	return accesses_append(a, &r);
@@ -245,8 +239,8 @@ static int add_strings(struct smack_accesses *a, const char *subject,
 
 	/* One byte past the longest label is enough to refuse a long one. */
 	if (accesses_add_n(a, subject, strnlen(subject, SMACK_LABEL_LEN + 1),
-			   object, strnlen(object, SMACK_LABEL_LEN + 1), bits,
-			   NULL, NULL) < 0) {
+			   object, strnlen(object, SMACK_LABEL_LEN + 1),
+			   bits) < 0) {
 		saved = errno;
 		labeltab_truncate(&a->labels, labels);
 		errno = saved;

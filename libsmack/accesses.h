@@ -42,12 +42,11 @@ struct smack_accesses {
 void accesses_get(const struct smack_accesses *a, size_t i, struct rule *r);
 /* Appends a rule whose labels are already in a->labels; -1 ENOMEM. */
 int accesses_append(struct smack_accesses *a, const struct rule *r);
-/* Adds a rule by label text; validates what is new.  -1 and errno EINVAL
- * (with *reason and *bad_object telling which label) or ENOMEM. */
+/* Adds a rule by label text, validating the labels that are new; -1 and
+ * errno EINVAL or ENOMEM (a new valid label may then stay). */
 int accesses_add_n(struct smack_accesses *a, const char *subject,
 		   size_t subject_len, const char *object, size_t object_len,
-		   const struct rule *bits, const char **reason,
-		   bool *bad_object);
+		   const struct rule *bits);
 /* Undoes every rule and label added after the counts given. */
 void accesses_truncate(struct smack_accesses *a, size_t rules,
 		       uint32_t labels);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Kernel tests of rule sets, access queries and smack_load_policy, run
- * inside UML by cases/lib-rules-kernel.sh.  Every expectation is checked against
- * what the kernel itself shows: load2 read back, and access2 asked
+ * inside UML by cases/lib-rules-kernel.sh.  Every expectation is checked
+ * against what the kernel itself shows: load2 read back, and access2 asked
  * directly.  Each test uses labels of its own, so the order does not
  * matter.
  */

@@ -466,49 +466,56 @@ static char *join_path(const char *dir, const char *name)
 	return p;
 }
 
+/* The sorted names a walk reads from dirfd (which it closes). */
+static int sorted_entries(struct parse_ctx *dctx, int dirfd, char ***names,
+			  size_t *n)
+{
+	DIR *dir = fdopendir(dirfd);
+	int ret, saved;
+
+	if (!dir) {
+		saved = errno;
+		close(dirfd);
+		report_errno(dctx, "cannot read directory", saved);
+		return -1;
+	}
+	ret = list_names(dir, names, n);
+	saved = errno;
+	closedir(dir);
+	if (ret < 0)
+		report_errno(dctx, "cannot read directory", saved);
+	return ret;
+}
+
 static int walk_dir(const char *path, int dirfd, parse_file_fn fn, void *arg,
 		    smack_parse_error_fn on_error, void *userdata)
 {
 	struct parse_ctx dctx = PARSE_CTX_INIT(path, on_error, userdata);
+	struct parse_ctx fctx;
 	char **names, *file;
 	size_t n, i;
-	int ret = 0, first = 0;
-	DIR *dir = fdopendir(dirfd);
+	int first = 0;
 
-	if (!dir) {
-		close(dirfd);
-		report_errno(&dctx, "cannot read directory", errno);
+	if (sorted_entries(&dctx, dirfd, &names, &n) < 0)
 		return -1;
-	}
-	if (list_names(dir, &names, &n) < 0) {
-		first = errno;
-		closedir(dir);
-		report_errno(&dctx, "cannot read directory", first);
-		return -1;
-	}
-	closedir(dir);
 	for (i = 0; i < n; i++) {
-		struct parse_ctx fctx;
-
 		file = join_path(path, names[i]);
 		if (!file) {
 			first = first ? first : errno;
 			report_errno(&dctx, "cannot read directory", errno);
-			ret = -1;
 			break;
 		}
 		fctx = (struct parse_ctx)PARSE_CTX_INIT(file, on_error,
 							userdata);
-		if (walk_entry(file, fn, arg, &fctx) < 0) {
-			first = first ? first : errno;
-			ret = -1;
-		}
+		if (walk_entry(file, fn, arg, &fctx) < 0 && !first)
+			first = errno ? errno : EINVAL;
 		free(file);
 	}
 	free_names(names, n);
-	if (ret < 0)
-		errno = first;
-	return ret;
+	if (!first)
+		return 0;
+	errno = first;
+	return -1;
 }
 
 int parse_path(const char *path, unsigned int flags, parse_file_fn fn,

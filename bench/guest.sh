@@ -15,7 +15,7 @@
 
 out=$BENCH_OUT
 build=$BENCH_BUILDDIR
-rounds=${BENCH_ROUNDS:-8}
+rounds=${BENCH_ROUNDS:-10}
 smackfs=/sys/fs/smackfs
 bin=$build/bench
 

@@ -13,7 +13,7 @@
 # to, default 1), BENCH_TIMEOUT (seconds for the boot, default 600),
 # BENCH_PHASES (a subset of "reload access chsmack load", in that order,
 # or "profile"), and the sizes of the runs, passed on to the guest:
-# BENCH_ROUNDS (smackload and smack_have_access rounds, default 8),
+# BENCH_ROUNDS (smackload and smack_have_access rounds, default 10),
 # BENCH_SET_ROUNDS, BENCH_LIST_ROUNDS, BENCH_SPAWN_ROUNDS,
 # BENCH_RELOAD_ROUNDS (default 4 each), BENCH_ACCESS_N (queries a run,
 # 2000), BENCH_SPAWN_N (smackaccess runs a round, 20),
@@ -108,6 +108,7 @@ done
 
 echo "bench: booting $uml on CPU $cpu (log: $out/guest.log)" >&2
 start=$(date +%s)
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 TMPDIR=$umltmp timeout "${BENCH_TIMEOUT:-600}" taskset -c "$cpu" "$uml" \
 	mem=1536M root=/dev/root rootfstype=hostfs rootflags=/ rw lsm=smack \
 	init="$srcdir/bench/guest.sh" con0=null,fd:1 con=null \
@@ -116,6 +117,9 @@ TMPDIR=$umltmp timeout "${BENCH_TIMEOUT:-600}" taskset -c "$cpu" "$uml" \
 	> "$out/console.log" 2>&1 < /dev/null
 status=$?
 echo "bench: guest ran $(($(date +%s) - start)) s" >&2
+# How busy the shared machine was: other work only adds time to a run.
+echo "note - - host: $(nproc) CPUs, load average before $load_before," \
+	"after $(cut -d' ' -f1-3 /proc/loadavg)" >> "$results"
 
 [ -f "$out/booted" ] || {
 	tail -n 30 "$out/console.log" >&2

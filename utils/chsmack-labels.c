@@ -167,8 +167,10 @@ static int attr_of_xattr(const char *xattr)
 	return -1;
 }
 
-/* Reads attribute a into out; an attribute that went away in the
- * meantime, or that the filesystem cannot hold, is absent. */
+/* Reads attribute a into out.  An attribute that went away in the
+ * meantime, or that the filesystem cannot hold, is absent; so is an empty
+ * value, which no attribute can have: Smack kernels answer a read of
+ * SMACK64TRANSMUTE on a file without the flag with one. */
 static int fill_value(struct label_reader *r, enum attr a, const char *name,
 		      bool follow, struct labels *out)
 {
@@ -179,6 +181,8 @@ static int fill_value(struct label_reader *r, enum attr a, const char *name,
 			return 0;
 		return -1;
 	}
+	if (len == 0)
+		return 0;
 	out->present[a] = true;
 	out->value[a] = r->value[a];
 	out->len[a] = len;

@@ -100,13 +100,15 @@ mkl() {
 	ln -s "$1" "$2" && strip "$2"
 }
 
-# attrs PATH: the Smack attributes of PATH itself, as getfattr reads them,
-# one "NAME=VALUE" a line in a fixed order (nothing when there is none).
+# attrs PATH: the Smack attributes stored on PATH itself, as getfattr
+# lists them, one "NAME=VALUE" a line in a fixed order (nothing when there
+# is none).  A listing, not a read of each: on a Smack kernel a read of
+# SMACK64 gives a file without one its filesystem's default label.
 attrs() {
+	getfattr -h --absolute-names -d -e text -m '^security\.SMACK64' \
+		"$1" > "$S/.attrs" 2> /dev/null
 	for _a in $ATTRS; do
-		_v=$(getfattr -h --absolute-names --only-values \
-			-n "security.$_a" "$1" 2> /dev/null) &&
-			printf '%s=%s\n' "$_a" "$_v"
+		sed -n "s/^security\.$_a=\"\(.*\)\"\$/$_a=\1/p" "$S/.attrs"
 	done
 }
 

@@ -482,6 +482,9 @@ Suite *make_suite(void)
 	TCase *files = tcase_create("files");
 	TCase *process = tcase_create("process");
 
+	/* A slow, shared machine must not cut a test off half-way. */
+	tcase_set_timeout(files, 60);
+	tcase_set_timeout(process, 60);
 	tcase_add_checked_fixture(files, setup, NULL);
 	tcase_add_test(files, path_label_follows_or_not);
 	tcase_add_test(files, fd_label_round_trip);

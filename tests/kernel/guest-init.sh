@@ -13,7 +13,15 @@ build=$SMACK_TEST_BUILDDIR
 pattern=${SMACK_TEST_CASES:-*}
 smackfs=/sys/fs/smackfs
 
-export PATH="$build/utils:$build/tests/kernel:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+# Run the real binaries, not libtool's wrapper scripts: in UML every extra
+# exec is expensive, and a wrapper costs a shell and an exec per command.
+path=
+for dir in utils tests/kernel; do
+	[ -d "$build/$dir/.libs" ] && path="$path$build/$dir/.libs:"
+	path="$path$build/$dir:"
+done
+export PATH="${path}/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+[ -d "$build/libsmack/.libs" ] && export LD_LIBRARY_PATH="$build/libsmack/.libs"
 export HOME=/root LC_ALL=C
 
 mount -t proc proc /proc

@@ -327,8 +327,8 @@ static void plan_reference(struct run *run, const char *rfile)
 			continue;
 		}
 		if (attr_validate(a, ref.value[a], &why) < 0)
-			cli_die(EXIT_USAGE, "'%s' has an invalid %s label: %s",
-				rfile, attr_key[a], why);
+			cli_die(EXIT_USAGE, "'%s' has an invalid %s: \"%s\" %s",
+				rfile, attr_key[a], ref.value[a], why);
 		run->reference_value[a] = strdup(ref.value[a]);
 		if (!run->reference_value[a])
 			cli_die_errno(EXIT_FAILURE, "cannot read '%s'", rfile);

@@ -266,6 +266,7 @@ rm -rf deep
 
 tree
 if mount -t tmpfs -o size=1m chsmack-test "$S/top/a/b" 2> /dev/null; then
+	trap 'umount "$S/top/a/b"; rm -rf "$S"' EXIT
 	mk top/a/b/onmount
 	setfattr -n security.SMACK64 -v Mnt top/a/b
 	chs -r -x -a X top
@@ -285,6 +286,7 @@ if mount -t tmpfs -o size=1m chsmack-test "$S/top/a/b" 2> /dev/null; then
 	all_have "without -x the walk crosses into it" "SMACK64=Z" \
 		top/a/b top/a/b/onmount
 	umount "$S/top/a/b"
+	trap 'rm -rf "$S"' EXIT
 else
 	skip_test "-x leaves a mounted filesystem alone" "cannot mount tmpfs here"
 fi

@@ -327,8 +327,11 @@ static int load_sections(struct config_tree *tree, struct reporter *r)
 		path = join(tree->dir, names[i]);
 		if (!path)
 			return -1;
-		if (exists(path, r))
+		if (exists(path, r)) {
 			parse_section(tree, i, path, r);
+			if (i == SECTION_NETLABEL)
+				tree->has_netlabel = true;
+		}
 		free(path);
 	}
 	return 0;

@@ -27,6 +27,8 @@
 struct config_tree {
 	char *dir;
 	bool dir_missing;	/* the default tree does not exist */
+	bool has_netlabel;	/* netlabel.d exists: the tree owns the
+				 * kernel's netlabel entries */
 	struct smack_accesses *rules;
 	struct smack_cipso *cipso;
 	struct smack_netlabel *netlabel;

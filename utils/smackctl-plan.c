@@ -8,8 +8,10 @@
  * back as it was, so that a failed apply or reload leaves the policy it
  * found.
  *
- * reload writes only the pairs whose access changes: a rule that stays is
- * never rewritten, so it is never, even for a moment, missing.
+ * Rules are written as the difference between the kernel's and the tree's:
+ * the kernel ends with what clearing it and loading the tree would leave,
+ * but a rule that stays is never rewritten, so it is never, even for a
+ * moment, missing (the old smackctl cleared first).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -19,15 +21,6 @@
 
 #include "cli.h"
 #include "smackctl.h"
-
-static int add_rule(void *data, const char *subject, const char *object,
-		    const char *access, const char *deny)
-{
-	if (deny)
-		return smack_accesses_add_modify(data, subject, object, access,
-						 deny);
-	return smack_accesses_add(data, subject, object, access);
-}
 
 static int add_removal(void *data, const char *subject, const char *object,
 		       const char *access, const char *deny)
@@ -44,21 +37,18 @@ static int plan_rules(struct plan *p, const struct config_tree *tree)
 		cli_warn_errno("cannot read the kernel's rules");
 		return -1;
 	}
-	if (p->mode == PLAN_RELOAD || p->mode == PLAN_DRIFT) {
-		ret = smack_accesses_diff(p->kernel_rules, tree->rules,
-					  &p->rules);
-		if (ret < 0)
-			p->rules = NULL;
-	} else {
+	if (p->mode == PLAN_CLEAR) {
 		ret = smack_accesses_new(&p->rules);
 		if (ret < 0)
 			p->rules = NULL;
 		else
 			ret = smack_accesses_foreach(p->kernel_rules,
 						     add_removal, p->rules);
-		if (ret == 0 && p->mode == PLAN_APPLY)
-			ret = smack_accesses_foreach(tree->rules, add_rule,
-						     p->rules);
+	} else {
+		ret = smack_accesses_diff(p->kernel_rules, tree->rules,
+					  &p->rules);
+		if (ret < 0)
+			p->rules = NULL;
 	}
 	if (ret != 0) {
 		cli_warn_errno("cannot compute the rules to write");
@@ -196,6 +186,11 @@ static int plan_netlabel(struct plan *p, const struct config_tree *tree)
 	if (smack_netlabel_new(&p->netlabel) < 0 ||
 	    smack_netlabel_new(&p->netlabel_undo) < 0)
 		goto out;
+	/* Without netlabel.d the entries belong to someone else. */
+	if (!tree->has_netlabel) {
+		ret = 0;
+		goto out;
+	}
 	if (net_host_list_of(tree->netlabel, &want) < 0)
 		goto out;
 	if (smack_netlabel_new_from_kernel(&kernel) < 0) {
@@ -273,9 +268,10 @@ int plan_compute(struct plan *p, enum plan_mode mode,
 	return plan_knobs(p, tree, force);
 }
 
+/* Stale IPv4 entries do not count: no write can remove them. */
 size_t plan_size(const struct plan *p)
 {
-	size_t n = p->knobs_changed + p->netlabel_stale;
+	size_t n = p->knobs_changed;
 
 	if (p->rules)
 		n += smack_accesses_count(p->rules);

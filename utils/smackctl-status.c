@@ -28,6 +28,7 @@ struct report {
 	const char *config;
 	enum drift drift;
 	size_t changes;
+	size_t stale;		/* IPv4 netlabel entries the tree lacks */
 	unsigned int config_errors;
 };
 
@@ -95,6 +96,7 @@ static void measure_drift(const struct ctl_options *o, struct report *r)
 	}
 	if (plan_compute(&plan, PLAN_DRIFT, &tree, true) == 0) {
 		r->changes = plan_size(&plan);
+		r->stale = plan.netlabel_stale;
 		r->drift = r->changes ? DRIFT_YES : DRIFT_NO;
 	}
 	if (plan.kernel_rules)
@@ -180,6 +182,10 @@ static void print_text(const struct report *r)
 		       " smackctl check)\n", r->config_errors);
 	else
 		printf("drift: %s\n", drift_word(r->drift));
+	if (r->stale)
+		printf("stale netlabel entries: %zu (IPv4 entries not in the"
+		       " configuration; the kernel cannot delete them)\n",
+		       r->stale);
 }
 
 static void print_key_value(const struct report *r)
@@ -202,6 +208,7 @@ static void print_key_value(const struct report *r)
 	printf("config=%s\n", r->config);
 	printf("drift=%s\n", drift_word(r->drift));
 	printf("drift_changes=%zu\n", r->changes);
+	printf("netlabel_stale=%zu\n", r->stale);
 }
 
 /* A JSON string: labels need no escapes, paths might. */
@@ -271,7 +278,8 @@ static void print_json(const struct report *r)
 		printf("null");
 	else
 		printf("%s", r->drift == DRIFT_YES ? "true" : "false");
-	printf(", \"drift_changes\": %zu}\n", r->changes);
+	printf(", \"drift_changes\": %zu, \"netlabel_stale\": %zu}\n",
+	       r->changes, r->stale);
 }
 
 int cmd_status(const struct ctl_options *o)

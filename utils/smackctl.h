@@ -113,7 +113,7 @@ struct plan {
  */
 int plan_compute(struct plan *p, enum plan_mode mode,
 		 const struct config_tree *tree, bool force);
-/* How many changes the plan makes in all. */
+/* How many writes the plan makes in all. */
 size_t plan_size(const struct plan *p);
 /* One line per write: "rule S O A", "cipso L LEVEL [C...]",
  * "netlabel HOST LABEL", "knob NAME VALUE". */

@@ -15,7 +15,10 @@ expect_grep "it loads the policy with smackctl apply" "$service" \
 	'^ExecStart=/.*/smackctl apply$'
 expect_grep "it reloads with smackctl reload" "$service" \
 	'^ExecReload=/.*/smackctl reload$'
-expect_grep "it runs only with Smack" "$service" '^ConditionSecurity=smack$'
+expect_grep "it runs only with Smack" "$service" \
+	'^ConditionPathIsDirectory=/sys/fs/smackfs$'
+expect_grep "it mounts smackfs unless it is mounted" "$service" \
+	'^ExecStartPre=.*smackctl test .*mount -t smackfs'
 expect_grep "it runs before sysinit.target" "$service" '^Before=sysinit.target'
 if grep -q '@' "$service"; then
 	not_ok "no @variable@ is left in the unit"
@@ -25,8 +28,7 @@ fi
 
 if command -v systemd-analyze > /dev/null 2>&1; then
 	# verify checks that ExecStart= exists: point it at the built tool.
-	sed "s|^\(Exec[A-Za-z]*=\)[^ ]*/smackctl|\1$SMACKCTL|" "$service" \
-		> "$t/smack.service"
+	sed "s|/[^ ']*/smackctl|$SMACKCTL|g" "$service" > "$t/smack.service"
 	cp "$mount_unit" "$t/smack.mount"
 	( cd "$t" && SYSTEMD_LOG_LEVEL=notice systemd-analyze verify --man=no \
 		smack.service smack.mount ) > "$t/verify" 2>&1

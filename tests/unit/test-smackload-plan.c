@@ -240,6 +240,24 @@ START_TEST(netlabel_entries)
 }
 END_TEST
 
+START_TEST(netlabel_left_alone_without_netlabel_d)
+{
+	struct config_tree tree;
+	struct plan plan;
+
+	put("fs/netlabel", "10.0.0.0/8 Lan\n");
+	put("fs/ipv6host",
+	    "2001:0db8:0000:0000:0000:0000:0000:0000/32 Six\n");
+	load_tree(&tree);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, false), 0);
+	ck_assert_uint_eq(smack_netlabel_count(plan.netlabel), 0);
+	ck_assert_uint_eq(plan.netlabel_stale, 0);
+	ck_assert_uint_eq(plan_size(&plan), 0);
+	plan_free(&plan);
+	config_tree_free(&tree);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
 	Suite *s = suite_create("smackload-plan");
@@ -255,6 +273,7 @@ Suite *make_suite(void)
 	tcase_add_test(tc, refusal_after_the_rules_rolls_them_back);
 	tcase_add_test(tc, clear_removes_every_rule);
 	tcase_add_test(tc, netlabel_entries);
+	tcase_add_test(tc, netlabel_left_alone_without_netlabel_d);
 	suite_add_tcase(s, tc);
 	return s;
 }

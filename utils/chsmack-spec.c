@@ -53,6 +53,11 @@ static const struct {
 
 #define LEAVE_ALONE "<<none>>"
 
+/* Input quoted in a message is cut to SHOWN bytes and "...": a 1 MiB
+ * line still gives a short message.  Use as "%.*s%s" with SHOW(s). */
+#define SHOWN 64
+#define SHOW(s) SHOWN, (s), strlen(s) > SHOWN ? "..." : ""
+
 struct label_spec *spec_new(smack_parse_error_fn on_error, void *userdata)
 {
 	struct label_spec *spec = calloc(1, sizeof(*spec));
@@ -184,7 +189,8 @@ static void compile_pattern(struct parser *p, struct spec_rule *rule,
 		return;
 	}
 	regerror(ret, &rule->pattern, message, sizeof(message));
-	report(p, pattern, "bad pattern \"%s\": %s", pattern, message);
+	report(p, pattern, "bad pattern \"%.*s%s\": %s", SHOW(pattern),
+	       message);
 }
 
 static void parse_type(struct parser *p, struct spec_rule *rule,
@@ -199,8 +205,8 @@ static void parse_type(struct parser *p, struct spec_rule *rule,
 		}
 	}
 	report(p, field,
-	       "unknown file type \"%s\" (one of --, -d, -l, -c, -b, -p, -s)",
-	       field);
+	       "unknown file type \"%.*s%s\" (one of --, -d, -l, -c, -b, -p, -s)",
+	       SHOW(field));
 }
 
 static int attr_of_key(const char *key)
@@ -235,8 +241,9 @@ static void set_value(struct parser *p, struct spec_rule *rule, enum attr a,
 	const char *why;
 
 	if (attr_validate(a, value, &why) < 0) {
-		report(p, at, "%s %s \"%s\" %s", attr_key[a],
-		       a == ATTR_TRANSMUTE ? "value" : "label", value, why);
+		report(p, at, "%s %s \"%.*s%s\" %s", attr_key[a],
+		       a == ATTR_TRANSMUTE ? "value" : "label", SHOW(value),
+		       why);
 		return;
 	}
 	rule->value[a] = strdup(value);
@@ -260,12 +267,12 @@ static void parse_attribute(struct parser *p, struct spec_rule *rule,
 	if (a < 0) {
 		if (field[0] == '-')
 			report(p, field,
-			       "the file type \"%s\" must follow the pattern",
-			       field);
+			       "the file type \"%.*s%s\" must follow the pattern",
+			       SHOW(field));
 		else
 			report(p, field,
-			       "unknown attribute \"%s\" (access, execute, mmap or transmute)",
-			       field);
+			       "unknown attribute \"%.*s%s\" (access, execute, mmap or transmute)",
+			       SHOW(field));
 		return;
 	}
 	if (*given & (1u << a)) {

@@ -27,6 +27,10 @@
 
 #define DEFAULT_SPEC SYSCONFDIR "/smack/labels.d"
 
+/* A label quoted in a message is cut to SHOWN bytes and "...". */
+#define SHOWN 64
+#define SHOW(s) SHOWN, (s), strlen(s) > SHOWN ? "..." : ""
+
 enum {
 	OPT_VERBOSE = CHAR_MAX + 1,
 	OPT_REFERENCE,
@@ -304,8 +308,8 @@ static void plan_setting(const struct request *rq, struct label_plan *p)
 		if (!rq->label[a])
 			usage_error("%s needs a label", set_option[a]);
 		if (attr_validate(a, rq->label[a], &why) < 0)
-			usage_error("invalid %s label \"%s\": %s", attr_key[a],
-				    rq->label[a], why);
+			usage_error("invalid %s label \"%.*s%s\": %s",
+				    attr_key[a], SHOW(rq->label[a]), why);
 		plan_set(p, a, rq->label[a]);
 	}
 }
@@ -327,8 +331,8 @@ static void plan_reference(struct run *run, const char *rfile)
 			continue;
 		}
 		if (attr_validate(a, ref.value[a], &why) < 0)
-			cli_die(EXIT_USAGE, "'%s' has an invalid %s: \"%s\" %s",
-				rfile, attr_key[a], ref.value[a], why);
+			cli_die(EXIT_USAGE, "'%s' has an invalid %s: \"%.*s%s\" %s",
+				rfile, attr_key[a], SHOW(ref.value[a]), why);
 		run->reference_value[a] = strdup(ref.value[a]);
 		if (!run->reference_value[a])
 			cli_die_errno(EXIT_FAILURE, "cannot read '%s'", rfile);

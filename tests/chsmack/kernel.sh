@@ -6,6 +6,6 @@
 CHSMACK=chsmack
 if [ -x "$BUILDDIR/utils/.libs/chsmack" ]; then
 	CHSMACK=$BUILDDIR/utils/.libs/chsmack
-	LD_LIBRARY_PATH=$BUILDDIR/libsmack/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-	export LD_LIBRARY_PATH
+	_libs=$BUILDDIR/libsmack/.libs
+	export LD_LIBRARY_PATH="$_libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 fi

@@ -280,6 +280,31 @@ START_TEST(spec_errors)
 }
 END_TEST
 
+/* Input quoted in a message is cut short: a huge line, a short message. */
+START_TEST(spec_errors_short)
+{
+	size_t n = 1 << 20;
+	char *text = malloc(n + 64);
+	struct label_spec *spec;
+
+	ck_assert_ptr_nonnull(text);
+	strcpy(text, "/x access=");
+	memset(text + 10, 'L', n);
+	strcpy(text + 10 + n, "\n");
+	spec = parse(text, -1);
+	ck_assert_int_eq(errs.count, 1);
+	ck_assert_uint_lt(strlen(errs.text), 200);
+	ck_assert_ptr_nonnull(strstr(errs.text, "LLL...\" is longer than 255"));
+	spec_free(spec);
+	text[0] = '(';
+	spec = parse(text, -1);
+	ck_assert_int_eq(errs.count, 2);
+	ck_assert_uint_lt(strlen(errs.text), 400);
+	spec_free(spec);
+	free(text);
+}
+END_TEST
+
 START_TEST(spec_errors_all_reported)
 {
 	struct label_spec *spec = parse(
@@ -410,6 +435,7 @@ Suite *make_suite(void)
 	tcase_add_test(tc, spec_labels_at_the_limits);
 	tcase_add_test(tc, spec_long_line);
 	tcase_add_test(tc, spec_errors);
+	tcase_add_test(tc, spec_errors_short);
 	tcase_add_test(tc, spec_errors_all_reported);
 	tcase_add_test(tc, spec_nul_byte);
 	tcase_add_test(tc, spec_directory);

@@ -4,8 +4,6 @@
  * reader that grows its window for long lines) and the libsmack 1.3 call
  * smack_accesses_add_from_file(), on the same bytes.
  *
- * fuzz-max-len: 80000
- *
  * Invariants: parse_fd() adds nothing unless it reports no error, and it
  * agrees with smack_accesses_parse_buffer() on the same bytes (same result,
  * same number of errors, same number of rules).

@@ -7,7 +7,8 @@
 # finish, is a hard failure ("Bail out!"), never a pass.
 #
 # Environment: abs_top_srcdir, abs_top_builddir (set by make check),
-# LINUX_UML (the kernel), KERNEL_CASES (shell glob of case names to run),
+# LINUX_UML (the kernel), KERNEL_CASES (shell globs of the case names to
+# run, separated by spaces or '|'),
 # KERNEL_TIMEOUT (seconds for the whole boot, default 900).
 set -u
 
@@ -35,7 +36,7 @@ TMPDIR=$umltmp timeout "$timeout" "$uml" mem=256M root=/dev/root \
 	init="$srcdir/tests/kernel/guest-init.sh" \
 	con0=null,fd:1 con=null \
 	SMACK_TEST_SRCDIR="$srcdir" SMACK_TEST_BUILDDIR="$builddir" \
-	SMACK_TEST_OUT="$out" SMACK_TEST_CASES="${KERNEL_CASES:-*}" \
+	SMACK_TEST_OUT="$out" SMACK_TEST_CASES="$(echo "${KERNEL_CASES:-*}" | tr " " "|")" \
 	> "$out/console.log" 2>&1 </dev/null
 status=$?
 

@@ -10,7 +10,7 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/capability.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -26,27 +26,40 @@
 } while (0)
 
 /*
+ * The capget/capset interface, declared here because not every C library
+ * ships <linux/capability.h> (musl does not): version 3 takes two 32-bit
+ * words per set, and both Smack capabilities are in the second.
+ */
+#define KT_CAP_VERSION_3 0x20080522
+#define KT_CAP_MAC_OVERRIDE 32
+#define KT_CAP_MAC_ADMIN 33
+
+struct kt_cap_header {
+	uint32_t version;
+	int pid;
+};
+
+struct kt_cap_data {
+	uint32_t effective, permitted, inheritable;
+};
+
+/*
  * Removes CAP_MAC_ADMIN and CAP_MAC_OVERRIDE from the calling process
  * (effective, permitted and inheritable), as capsh --drop does, so that
  * Smack's rules and privileges apply to it as to any other process.
  */
 static inline int drop_mac_caps(void)
 {
-	struct __user_cap_header_struct hdr = {
-		.version = _LINUX_CAPABILITY_VERSION_3,
-	};
-	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
-	const int i = CAP_TO_INDEX(CAP_MAC_ADMIN);
-	const __u32 mask = CAP_TO_MASK(CAP_MAC_ADMIN) |
-			   CAP_TO_MASK(CAP_MAC_OVERRIDE);
+	struct kt_cap_header hdr = { .version = KT_CAP_VERSION_3 };
+	struct kt_cap_data data[2];
+	const uint32_t mask = 1u << (KT_CAP_MAC_OVERRIDE - 32) |
+			      1u << (KT_CAP_MAC_ADMIN - 32);
 
-	/* Both capabilities live in the same 32-bit word. */
-	if (CAP_TO_INDEX(CAP_MAC_OVERRIDE) != i ||
-	    syscall(SYS_capget, &hdr, data) < 0)
+	if (syscall(SYS_capget, &hdr, data) < 0)
 		return -1;
-	data[i].effective &= ~mask;
-	data[i].permitted &= ~mask;
-	data[i].inheritable &= ~mask;
+	data[1].effective &= ~mask;
+	data[1].permitted &= ~mask;
+	data[1].inheritable &= ~mask;
 	return syscall(SYS_capset, &hdr, data);
 }
 

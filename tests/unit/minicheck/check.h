@@ -65,7 +65,7 @@ void mc_mark(const char *file, int line);
 	ck_assert_msg(expr, "Assertion '%s' failed", #expr)
 
 #define mc_cmp(type, fmt, x, op, y) do { \
-	type _x = (x), _y = (y); \
+	type _x = (x); type _y = (y); \
 	ck_assert_msg(_x op _y, "Assertion '%s' failed: %s == " fmt \
 		      ", %s == " fmt, #x " " #op " " #y, #x, _x, #y, _y); \
 } while (0)

@@ -9,13 +9,13 @@
 # Environment: abs_top_srcdir, abs_top_builddir (set by make check),
 # LINUX_UML (the kernel), KERNEL_CASES (shell globs of the case names to
 # run, separated by spaces or '|'),
-# KERNEL_TIMEOUT (seconds for the whole boot, default 900).
+# KERNEL_TIMEOUT (seconds for the whole boot, default 1200).
 set -u
 
 srcdir=${abs_top_srcdir:?abs_top_srcdir not set}
 builddir=${abs_top_builddir:?abs_top_builddir not set}
 uml=${LINUX_UML:-/usr/bin/linux.uml}
-timeout=${KERNEL_TIMEOUT:-900}
+timeout=${KERNEL_TIMEOUT:-1200}
 
 out=$builddir/tests/kernel/out/run.$$
 rm -rf "$out"

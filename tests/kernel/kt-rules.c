@@ -8,8 +8,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/capability.h>
 #include <sched.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -436,19 +436,30 @@ static ssize_t refusing_write(int fd, const void *buf, size_t len)
 	return write(fd, buf, len);
 }
 
+/* The capget/capset interface (version 3: two 32-bit words a set),
+ * declared here since not every C library has <linux/capability.h>. */
+#define CAPS_VERSION_3 0x20080522
+#define CAP_MAC_ADMIN_BIT (33 - 32)	/* in the second word */
+
+struct caps_header {
+	uint32_t version;
+	int pid;
+};
+
+struct caps_data {
+	uint32_t effective, permitted, inheritable;
+};
+
 /* Takes CAP_MAC_ADMIN away before the given write, so that the kernel
  * itself refuses it. */
 static ssize_t dropping_write(int fd, const void *buf, size_t len)
 {
-	struct __user_cap_header_struct head = {
-		.version = _LINUX_CAPABILITY_VERSION_3,
-	};
-	struct __user_cap_data_struct caps[2];
+	struct caps_header head = { .version = CAPS_VERSION_3 };
+	struct caps_data caps[2];
 
 	if (++write_count == refuse_write) {
 		ck_assert_int_eq(syscall(SYS_capget, &head, caps), 0);
-		caps[CAP_MAC_ADMIN / 32].effective &=
-			~(1u << (CAP_MAC_ADMIN % 32));
+		caps[1].effective &= ~(1u << CAP_MAC_ADMIN_BIT);
 		ck_assert_int_eq(syscall(SYS_capset, &head, caps), 0);
 	}
 	return write(fd, buf, len);

@@ -80,7 +80,7 @@ configure_build() {
 		tail -n 20 "$dir/make.out"; return 1; }
 }
 
-# Test names of a build, filtered: "unit" (compiled programs), "host"
+# Test names of a build, filtered: "unit" (the Check programs), "host"
 # (all but the kernel tier), "kernel".
 tests_of() {
 	all=$(make -s -C "$1" print-tests)
@@ -89,8 +89,9 @@ tests_of() {
 		kernel:tests/kernel/run-kernel.sh) echo "$t" ;;
 		host:tests/kernel/run-kernel.sh|kernel:*) ;;
 		host:*) echo "$t" ;;
-		unit:*.sh|unit:*.test) ;;
-		unit:*) echo "$t" ;;
+		unit:tests/unit/*.sh) ;;
+		unit:tests/unit/*) echo "$t" ;;
+		unit:*) ;;
 		esac
 	done | tr '\n' ' '
 }

@@ -12,7 +12,7 @@ case $(head -c 4 "$test" 2>/dev/null) in
 		--track-fds=no "$test" "$@" ;;
 esac
 if grep -q 'libtool wrapper' "$test" 2>/dev/null; then
-	CK_FORK=no exec "${LIBTOOL:-libtool}" --mode=execute valgrind -q \
+	CK_FORK=no exec "${LIBTOOL:-./libtool}" --mode=execute valgrind -q \
 		--leak-check=full --errors-for-leak-kinds=definite,indirect \
 		--error-exitcode=99 "$test" "$@"
 fi

@@ -176,6 +176,17 @@ for stage in $stages; do
 		else
 			count_step musl 1 "configure and build with musl-gcc"
 		fi ;;
+	fuzz)
+		echo "==> fuzz: a short run of each harness"
+		if [ -x "$top/fuzz/run.sh" ]; then
+			mkdir -p "$top/build"
+			"$top/fuzz/run.sh" > "$top/build/fuzz.out" 2>&1
+			status=$?
+			tail -n 20 "$top/build/fuzz.out"
+			count_step fuzz $status "every fuzz harness, short run"
+		else
+			count_step fuzz 1 "fuzz/run.sh is missing"
+		fi ;;
 	install)
 		echo "==> install: pkg-config from the install prefix"
 		check_install

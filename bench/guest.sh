@@ -228,8 +228,8 @@ bench_chsmack() {
 	"$bin/gen-tree" tree 100 1000
 	"$bin/gen-tree" small 10 100
 	echo "set n - files=100000 dirs=100" >> "$results"
-	alternate set "${BENCH_SET_ROUNDS:-4}"
-	alternate list "${BENCH_LIST_ROUNDS:-4}"
+	alternate set "${BENCH_SET_ROUNDS:-5}"
+	alternate list "${BENCH_LIST_ROUNDS:-3}"
 	verdict chsmack-list same_listing
 	record set-small tool 1 "$CHSMACK" -r -a small small
 	record list-small tool 1 "$CHSMACK" -r small

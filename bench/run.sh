@@ -14,8 +14,8 @@
 # BENCH_PHASES (a subset of "reload access chsmack load", in that order,
 # or "profile"), and the sizes of the runs, passed on to the guest:
 # BENCH_ROUNDS (smackload and smack_have_access rounds, default 10),
-# BENCH_SET_ROUNDS, BENCH_LIST_ROUNDS, BENCH_SPAWN_ROUNDS,
-# BENCH_RELOAD_ROUNDS (default 4 each), BENCH_ACCESS_N (queries a run,
+# BENCH_SET_ROUNDS (5), BENCH_LIST_ROUNDS (3), BENCH_SPAWN_ROUNDS,
+# BENCH_RELOAD_ROUNDS (4 each), BENCH_ACCESS_N (queries a run,
 # 2000), BENCH_SPAWN_N (smackaccess runs a round, 20),
 # BENCH_PROBED_RELOADS (pairs of reloads under the prober, 3).
 set -u

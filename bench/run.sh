@@ -82,7 +82,7 @@ measure_fuzz() {
 			> "$log" 2>&1
 	fi
 	[ -n "$log" ] && [ -f "$log" ] || return 0
-	awk '$2 ~ /^[0-9]+$/ && $4 ~ /^[0-9.]+$/ {
+	awk '$1 !~ /:$/ && $2 ~ /^[0-9]+$/ && $4 ~ /^[0-9.]+$/ {
 		print "fuzz " $1 " - execs=" $2 " seconds=" $4 " result=" $5 }' \
 		"$log" >> "$results"
 }

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dir-names.h"
 #include "libsmack-internal.h"
 #include "parse.h"
 
@@ -344,75 +345,6 @@ int parse_open_file(struct parse_ctx *ctx, const char *path)
 	return require_regular(ctx, fd, &st);
 }
 
-/* Names a directory walk leaves out. */
-static bool is_ignored_name(const char *name)
-{
-	static const char *const suffixes[] = { "~", ".bak", ".swp" };
-	size_t len = strlen(name), n, i;
-
-	if (name[0] == '.')
-		return true;
-	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
-		n = strlen(suffixes[i]);
-		if (len >= n && strcmp(name + len - n, suffixes[i]) == 0)
-			return true;
-	}
-	return strstr(name, ".dpkg-") || strstr(name, ".rpm");
-}
-
-static int compare_names(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void free_names(char **names, size_t n)
-{
-	while (n)
-		free(names[--n]);
-	free(names);
-}
-
-/* The names of dir that a walk reads, sorted; -1 and errno on error. */
-static int list_names(DIR *dir, char ***names, size_t *count)
-{
-	char **list = NULL, **grown;
-	size_t n = 0, cap = 0;
-	struct dirent *de;
-	int saved;
-
-	for (;;) {
-		errno = 0;
-		de = readdir(dir);
-		if (!de)
-			break;
-		if (is_ignored_name(de->d_name))
-			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 16;
-			grown = realloc(list, cap * sizeof(*list));
-			if (!grown)
-				goto fail;
-			list = grown;
-		}
-		list[n] = strdup(de->d_name);
-		if (!list[n])
-			goto fail;
-		n++;
-	}
-	if (errno)
-		goto fail;
-	if (n)
-		qsort(list, n, sizeof(*list), compare_names);
-	*names = list;
-	*count = n;
-	return 0;
-fail:
-	saved = errno;
-	free_names(list, n);
-	errno = saved;
-	return -1;
-}
-
 /* Runs fn on an open regular file; closes it. */
 static int run_file(int fd, parse_file_fn fn, void *arg,
 		    struct parse_ctx *ctx)
@@ -479,7 +411,7 @@ static int sorted_entries(struct parse_ctx *dctx, int dirfd, char ***names,
 		report_errno(dctx, "cannot read directory", saved);
 		return -1;
 	}
-	ret = list_names(dir, names, n);
+	ret = dir_names_sorted(dir, names, n);
 	saved = errno;
 	closedir(dir);
 	if (ret < 0)
@@ -511,7 +443,7 @@ static int walk_dir(const char *path, int dirfd, parse_file_fn fn, void *arg,
 			first = errno ? errno : EINVAL;
 		free(file);
 	}
-	free_names(names, n);
+	dir_names_free(names, n);
 	if (!first)
 		return 0;
 	errno = first;

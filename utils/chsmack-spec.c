@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "chsmack-spec.h"
+#include "dir-names.h"
 
 struct label_spec {
 	struct spec_rule **rules;
@@ -453,67 +454,6 @@ static int parse_fd(struct label_spec *spec, const char *name, int fd)
 	return ret;
 }
 
-/* A name that a directory of specifications does not read. */
-static bool is_ignored_name(const char *name)
-{
-	static const char *const suffixes[] = { "~", ".bak", ".swp" };
-	size_t len = strlen(name), n, i;
-
-	if (name[0] == '.')
-		return true;
-	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
-		n = strlen(suffixes[i]);
-		if (len >= n && strcmp(name + len - n, suffixes[i]) == 0)
-			return true;
-	}
-	return strstr(name, ".dpkg-") || strstr(name, ".rpm");
-}
-
-static int compare_names(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void free_names(char **names, size_t n)
-{
-	while (n)
-		free(names[--n]);
-	free(names);
-}
-
-/* The names a directory of specifications reads, sorted. */
-static int list_names(DIR *dir, char ***names, size_t *count)
-{
-	struct dirent *de;
-	char **list = NULL;
-	size_t n = 0, size = 0;
-
-	for (;;) {
-		errno = 0;
-		de = readdir(dir);
-		if (!de)
-			break;
-		if (is_ignored_name(de->d_name))
-			continue;
-		if (grow((void **)&list, &size, n, sizeof(*list)) < 0)
-			goto fail;
-		list[n] = strdup(de->d_name);
-		if (!list[n])
-			goto fail;
-		n++;
-	}
-	if (errno)
-		goto fail;
-	if (n)
-		qsort(list, n, sizeof(*list), compare_names);
-	*names = list;
-	*count = n;
-	return 0;
-fail:
-	free_names(list, n);
-	return -1;
-}
-
 static int open_spec(const char *path, struct stat *st)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
@@ -564,7 +504,7 @@ static int add_dir(struct label_spec *spec, const char *path, int fd)
 		close(fd);
 		return -1;
 	}
-	if (list_names(dir, &names, &n) < 0) {
+	if (dir_names_sorted(dir, &names, &n) < 0) {
 		report_errno(spec, path, "cannot read directory", errno);
 		closedir(dir);
 		return -1;
@@ -572,7 +512,7 @@ static int add_dir(struct label_spec *spec, const char *path, int fd)
 	for (i = 0; i < n; i++)
 		if (add_dir_entry(spec, dirfd(dir), path, names[i]) < 0)
 			ret = -1;
-	free_names(names, n);
+	dir_names_free(names, n);
 	closedir(dir);
 	return ret;
 }

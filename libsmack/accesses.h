@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * accesses.h - inside struct smack_accesses, shared by accesses.c (building,
- * parsing, iterating), accesses-merge.c (per-pair merging and diff) and
- * accesses-kernel.c (apply, clear, reading load2).
+ * parsing, iterating), accesses-merge.c (per-pair merging),
+ * accesses-diff.c (the difference of two sets), accesses-kernel.c (apply,
+ * clear) and accesses-read.c (reading load2).
  *
  * A rule set is its interned labels and an array of rules in the order
  * added.  A rule is two label indexes and its access bits: 6 bytes while

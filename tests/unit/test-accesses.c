@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Rule sets (accesses.c, accesses-merge.c, accesses-kernel.c) against a
- * plain directory standing in for smackfs: the exact bytes and write()
+ * Rule sets (accesses*.c) against a plain directory standing in for smackfs: the exact bytes and write()
  * boundaries of apply and clear, parsing with diagnostics, iteration,
  * diff, and reading load2 back.  The real kernel is tests/kernel's job.
  */

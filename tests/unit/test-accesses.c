@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Rule sets (accesses*.c) against a plain directory standing in for smackfs: the exact bytes and write()
- * boundaries of apply and clear, parsing with diagnostics, iteration,
- * diff, and reading load2 back.  The real kernel is tests/kernel's job.
+ * Rule sets (accesses*.c) against a plain directory standing in for
+ * smackfs: the exact bytes and write() boundaries of apply and clear,
+ * parsing with diagnostics, iteration, diff, and reading load2 back.  The
+ * real kernel is tests/kernel's job.
  */
 #include <errno.h>
 

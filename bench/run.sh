@@ -50,22 +50,47 @@ built() {
 	done
 }
 
-# size NAME FILE: stripped size and size(1)'s text/data/bss.
+# size KIND NAME FILE: stripped size and size(1)'s text/data/bss.
 measure_size() {
-	strip -o "$out/stripped" "$2" 2> /dev/null || return
-	set -- "$1" $(size "$out/stripped" | awk 'NR == 2 { print $1, $2, $3 }') \
+	strip -o "$out/stripped" "$3" 2> /dev/null || return
+	set -- "$1" "$2" \
+		$(size "$out/stripped" | awk 'NR == 2 { print $1, $2, $3 }') \
 		"$(wc -c < "$out/stripped")"
-	echo "size $1 - text=$2 data=$3 bss=$4 stripped=$5" >> "$results"
+	echo "$1 $2 - text=$3 data=$4 bss=$5 stripped=$6" >> "$results"
 	rm -f "$out/stripped"
 }
 
+# measure_sizes KIND BUILDDIR
 measure_sizes() {
-	lib=$(ls "$builddir"/libsmack/.libs/libsmack.so.1.* 2> /dev/null | head -n 1)
-	[ -n "$lib" ] && measure_size libsmack.so.1 "$lib"
+	lib=$(ls "$2"/libsmack/.libs/libsmack.so.1.* 2> /dev/null | head -n 1)
+	[ -n "$lib" ] && measure_size "$1" libsmack.so.1 "$lib"
 	for t in smackload smackctl chsmack smackaccess smackcipso smackrun; do
-		f=$(built utils "$t")
-		[ -n "$f" ] && measure_size "$t" "$f"
+		f=$(builddir=$2 built utils "$t")
+		[ -n "$f" ] && measure_size "$1" "$t" "$f"
 	done
+}
+
+# The size target is about the embedded profile: the same sources
+# configured with --enable-small, built in bench/out/small (or taken from
+# BENCH_SMALL_BUILDDIR, a build configured so).  BENCH_SMALL=no skips it.
+small_build() {
+	if [ -n "${BENCH_SMALL_BUILDDIR:-}" ]; then
+		echo "$BENCH_SMALL_BUILDDIR"
+		return
+	fi
+	small=$out/small
+	mkdir -p "$small" || return 1
+	echo "bench: building the --enable-small profile in $small" >&2
+	(cd "$small" &&
+	 { [ -f Makefile ] || "$srcdir/configure" -q --enable-small \
+		--disable-tests --disable-static; } &&
+	 make -s -j2 libsmack/libsmack.la utils/smackload utils/smackctl \
+		utils/chsmack utils/smackaccess utils/smackcipso) \
+		> "$out/small.log" 2>&1 || {
+		echo "bench: the --enable-small build failed (see $out/small.log)" >&2
+		return 1
+	}
+	echo "$small"
 }
 
 # Executions per harness from the fuzz runner's table ("harness executions
@@ -87,7 +112,10 @@ measure_fuzz() {
 		"$log" >> "$results"
 }
 
-measure_sizes
+measure_sizes size "$builddir"
+if [ "${BENCH_SMALL:-yes}" != no ] && small=$(small_build); then
+	measure_sizes size-small "$small"
+fi
 measure_fuzz
 
 # UML keeps guest memory in a file under TMPDIR; give it a private one.

@@ -11,16 +11,20 @@
 
 static const char access_letters[] = "rwxatlb";
 
+/* A switch rather than a search of access_letters: this runs for every
+ * letter of every rule a policy has. */
 static int letter_bit(char c)
 {
-	const char *p;
-
-	if (c >= 'A' && c <= 'Z')
-		c = c - 'A' + 'a';
-	p = strchr(access_letters, c);
-	if (!p || c == '\0')
-		return -1;
-	return 1 << (p - access_letters);
+	switch (c | 0x20) {	/* either case */
+	case 'r': return SMACK_ACCESS_READ;
+	case 'w': return SMACK_ACCESS_WRITE;
+	case 'x': return SMACK_ACCESS_EXEC;
+	case 'a': return SMACK_ACCESS_APPEND;
+	case 't': return SMACK_ACCESS_TRANSMUTE;
+	case 'l': return SMACK_ACCESS_LOCK;
+	case 'b': return SMACK_ACCESS_BRINGUP;
+	default: return -1;
+	}
 }
 
 int access_parse_n(const char *s, size_t len, unsigned int *mask)

@@ -30,11 +30,32 @@ enum pass_kind {
 	PASS_CLEAR,		/* every pair to load2 with no access */
 };
 
+/* Every access string, spelled once for all the records of an apply. */
+struct access_names {
+	char text[SMACK_ACCESS_ALL + 1][SMACK_ACCESS_STRLEN];
+	uint8_t len[SMACK_ACCESS_ALL + 1];
+};
+
 struct apply_work {
 	const struct smack_accesses *set;
 	struct pair_map pairs;
 	struct pair_marks marks;
+	struct access_names names;
 };
+
+static void access_names_init(struct access_names *n)
+{
+	unsigned int m;
+
+	for (m = 0; m <= SMACK_ACCESS_ALL; m++)
+		n->len[m] = strlen(smack_access_to_string(m, n->text[m]));
+}
+
+static char *put(char *p, const char *s, size_t len)
+{
+	memcpy(p, s, len);
+	return p + len;
+}
 
 static bool pass_takes(enum pass_kind kind, uint16_t state)
 {
@@ -48,26 +69,27 @@ static bool pass_takes(enum pass_kind kind, uint16_t state)
 	}
 }
 
-static size_t format_pair(char *rec, const struct smack_accesses *a,
+/* The record of a pair: "subject object allow[ deny]\n". */
+static size_t format_pair(char *rec, const struct apply_work *w,
 			  const struct rule *r, uint16_t state,
 			  enum pass_kind kind)
 {
-	char allow[SMACK_ACCESS_STRLEN], deny[SMACK_ACCESS_STRLEN];
-	const struct labeltab *t = &a->labels;
+	const struct labeltab *t = &w->set->labels;
+	const struct access_names *n = &w->names;
+	unsigned int allow = kind == PASS_CLEAR ? 0 : pair_allow(state);
+	char *p = rec;
 
-	if (kind == PASS_CLEAR) {
-		allow[0] = '-';
-		allow[1] = '\0';
-	} else {
-		smack_access_to_string(pair_allow(state), allow);
+	p = put(p, labeltab_text(t, r->subject), labeltab_len(t, r->subject));
+	*p++ = ' ';
+	p = put(p, labeltab_text(t, r->object), labeltab_len(t, r->object));
+	*p++ = ' ';
+	p = put(p, n->text[allow], n->len[allow]);
+	if (kind == PASS_MODIFY) {
+		*p++ = ' ';
+		p = put(p, n->text[pair_deny(state)], n->len[pair_deny(state)]);
 	}
-	if (kind == PASS_MODIFY)
-		smack_access_to_string(pair_deny(state), deny);
-	return accesses_format_n(rec, labeltab_text(t, r->subject),
-				 labeltab_len(t, r->subject),
-				 labeltab_text(t, r->object),
-				 labeltab_len(t, r->object), allow,
-				 kind == PASS_MODIFY ? deny : NULL);
+	*p++ = '\n';
+	return p - rec;
 }
 
 /* After a refusal: what is still buffered is dropped, not retried. */
@@ -108,7 +130,7 @@ static int write_pass(struct apply_work *w, enum pass_kind kind,
 			continue;
 		if (b.fd < 0 && smackfs_batch_open(&b, file) < 0)
 			return -1;
-		if (smackfs_batch_add(&b, rec, format_pair(rec, w->set, &r,
+		if (smackfs_batch_add(&b, rec, format_pair(rec, w, &r,
 							   state, kind)) < 0)
 			return abandon(&b, taken);
 	}
@@ -149,6 +171,7 @@ static size_t rules_applied(struct apply_work *w, size_t plain_taken,
 static int work_init(struct apply_work *w, const struct smack_accesses *set)
 {
 	w->set = set;
+	access_names_init(&w->names);
 	if (smackfs_dirfd() < 0)
 		return -1;
 	if (pair_map_build(&w->pairs, set) < 0)

@@ -27,22 +27,48 @@ void labeltab_release(struct labeltab *t)
 	labeltab_init(t);
 }
 
+static uint64_t load64(const char *s)
+{
+	uint64_t w;
+
+	memcpy(&w, s, 8);
+	return w;
+}
+
+static uint32_t load32(const char *s)
+{
+	uint32_t w;
+
+	memcpy(&w, s, 4);
+	return w;
+}
+
+/* The last 1..7 bytes as one word, with fixed-size loads only: a memcpy
+ * of a variable length is a byte loop, and this runs twice a rule. */
+static uint64_t tail_word(const char *s, size_t len, size_t total)
+{
+	if (total >= 8)		/* overlap the bytes already hashed */
+		return load64(s + len - 8);
+	if (len >= 4)
+		return load32(s) | (uint64_t)load32(s + len - 4) << 32;
+	return (uint64_t)(unsigned char)s[0] |
+	       (uint64_t)(unsigned char)s[len / 2] << 8 |
+	       (uint64_t)(unsigned char)s[len - 1] << 16;
+}
+
 /* Eight bytes a step (labels are short, and hashed once a rule), then a
  * final mix so that the low bits, which pick the slot, depend on all. */
 static uint32_t hash_label(const char *s, size_t len)
 {
-	uint64_t h = len * 0x9e3779b97f4a7c15ull, w;
+	uint64_t h = len * 0x9e3779b97f4a7c15ull;
+	size_t total = len;
 
 	for (; len >= 8; s += 8, len -= 8) {
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h = (h ^ load64(s)) * 0xff51afd7ed558ccdull;
 		h ^= h >> 29;
 	}
-	if (len) {
-		w = 0;
-		memcpy(&w, s, len);
-		h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
-	}
+	if (len)
+		h = (h ^ tail_word(s, len, total)) * 0xc4ceb9fe1a85ec53ull;
 	h ^= h >> 32;
 	h *= 0xff51afd7ed558ccdull;
 	return (uint32_t)(h >> 32);

@@ -77,14 +77,10 @@ static int read_policy(struct policy *p)
 /* Makes the kernel's rules those of the policy. */
 static int replace_rules(struct smack_accesses *rules)
 {
-	struct smack_accesses *loaded, *changes;
+	struct smack_accesses *changes;
 	int ret;
 
-	if (smack_accesses_new_from_kernel(&loaded) < 0)
-		return -1;
-	ret = smack_accesses_diff(loaded, rules, &changes);
-	smack_accesses_free(loaded);
-	if (ret < 0)
+	if (smack_accesses_diff_kernel(rules, &changes, NULL) < 0)
 		return -1;
 	ret = smack_accesses_apply(changes);
 	smack_accesses_free(changes);

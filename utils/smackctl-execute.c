@@ -3,8 +3,9 @@
  * Carrying out a plan (see smackctl-plan.c), and taking it back when the
  * kernel refuses a write part-way.
  *
- * Rules are put back by reading the kernel's rules again and writing the
- * difference to the ones read before: that is right however far the
+ * Rules are put back by writing each changed pair's access from before
+ * (after a clear: by reading the kernel's rules again and writing the
+ * difference to the ones read before): that is right however far the
  * failed write got.  CIPSO mappings, netlabel entries and knobs are put
  * back from the values read before they were changed.
  */
@@ -130,6 +131,11 @@ static int undo_rules(const struct plan *p)
 	struct smack_accesses *now, *undo;
 	int ret;
 
+	/* Each pair written gets back what it had; writing those not yet
+	 * reached changes nothing. */
+	if (p->rules_undo)
+		return smack_accesses_count(p->rules_undo) ?
+		       smack_accesses_apply(p->rules_undo) : 0;
 	if (smack_accesses_new_from_kernel(&now) < 0)
 		return -1;
 	ret = smack_accesses_diff(now, p->kernel_rules, &undo);

@@ -28,32 +28,42 @@ static int add_removal(void *data, const char *subject, const char *object,
 	return smack_accesses_add(data, subject, object, "-");
 }
 
-static int plan_rules(struct plan *p, const struct config_tree *tree)
+/* Clearing: every rule the kernel has, with no access. */
+static int plan_clear(struct plan *p)
 {
-	int ret;
-
 	if (smack_accesses_new_from_kernel(&p->kernel_rules) < 0) {
 		p->kernel_rules = NULL;
 		cli_warn_errno("cannot read the kernel's rules");
 		return -1;
 	}
-	if (p->mode == PLAN_CLEAR) {
-		ret = smack_accesses_new(&p->rules);
-		if (ret < 0)
-			p->rules = NULL;
-		else
-			ret = smack_accesses_foreach(p->kernel_rules,
-						     add_removal, p->rules);
-	} else {
-		ret = smack_accesses_diff(p->kernel_rules, tree->rules,
-					  &p->rules);
-		if (ret < 0)
-			p->rules = NULL;
-	}
-	if (ret != 0) {
+	if (smack_accesses_new(&p->rules) < 0 ||
+	    smack_accesses_foreach(p->kernel_rules, add_removal,
+				   p->rules) != 0) {
 		cli_warn_errno("cannot compute the rules to write");
 		return -1;
 	}
+	return 0;
+}
+
+/* Otherwise: only the pairs that change, and what they had. */
+static int plan_changes(struct plan *p, const struct config_tree *tree)
+{
+	if (smack_accesses_diff_kernel(tree->rules, &p->rules,
+				       &p->rules_undo) < 0) {
+		p->rules = p->rules_undo = NULL;
+		cli_warn_errno("cannot compare the kernel's rules with the"
+			       " configuration");
+		return -1;
+	}
+	return 0;
+}
+
+static int plan_rules(struct plan *p, const struct config_tree *tree)
+{
+	int ret = p->mode == PLAN_CLEAR ? plan_clear(p) : plan_changes(p, tree);
+
+	if (ret < 0)
+		return -1;
 	p->rules_changed = smack_accesses_count(p->rules);
 	return 0;
 }
@@ -288,6 +298,7 @@ void plan_free(struct plan *p)
 
 	smack_accesses_free(p->kernel_rules);
 	smack_accesses_free(p->rules);
+	smack_accesses_free(p->rules_undo);
 	smack_cipso_free(p->cipso);
 	smack_cipso_free(p->cipso_undo);
 	smack_netlabel_free(p->netlabel);

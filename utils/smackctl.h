@@ -94,8 +94,9 @@ struct knob_change {
 
 struct plan {
 	enum plan_mode mode;
-	struct smack_accesses *kernel_rules;	/* before: for rolling back */
+	struct smack_accesses *kernel_rules;	/* before a clear: to undo it */
 	struct smack_accesses *rules;		/* to write, in order */
+	struct smack_accesses *rules_undo;	/* what the pairs of rules had */
 	size_t rules_changed;			/* pairs that change */
 	struct smack_cipso *cipso, *cipso_undo;
 	struct smack_netlabel *netlabel, *netlabel_undo;

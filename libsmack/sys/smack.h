@@ -160,6 +160,14 @@ int smack_accesses_foreach(const struct smack_accesses *handle,
 int smack_accesses_diff(const struct smack_accesses *from,
 			const struct smack_accesses *to,
 			struct smack_accesses **diff);
+/* What smack_accesses_diff() of the kernel's rules (load2) and 'target'
+ * gives, in *changes, read from load2 without making a set of it; and in
+ * *undo (when undo is not NULL) the same pairs with the access the kernel
+ * gives them now ("-" for none), which puts them back after a failed or
+ * partial apply of *changes. */
+int smack_accesses_diff_kernel(const struct smack_accesses *target,
+			       struct smack_accesses **changes,
+			       struct smack_accesses **undo);
 /* Like smack_accesses_apply(); on failure *applied (if not NULL) tells how
  * many of the handle's rules, in order, took effect before it. */
 int smack_accesses_apply_report(struct smack_accesses *handle,

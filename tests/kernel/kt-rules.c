@@ -422,6 +422,44 @@ START_TEST(new_from_kernel_then_diff_makes_target)
 }
 END_TEST
 
+/* The same through smack_accesses_diff_kernel(), and its undo set. */
+START_TEST(diff_kernel_makes_target_and_undo_restores)
+{
+	struct smack_accesses *before, *target, *changes, *undo;
+
+	apply_text("KtK1 KtK2 r\nKtK3 KtK4 w\nKtK5 KtK6 x\n");
+	ck_assert_int_eq(smack_accesses_new_from_kernel(&before), 0);
+	target = set_of("KtK3 KtK4 rw\nKtK7 KtK8 a\nKtK5 KtK6 x\n"
+			"KtK9 KtK10 rw r\n");
+	ck_assert_int_eq(smack_accesses_diff_kernel(target, &changes, &undo),
+			 0);
+	ck_assert_uint_eq(smack_accesses_count(changes),
+			  smack_accesses_count(undo));
+	ck_assert_int_eq(smack_accesses_apply(changes), 0);
+	ck_assert(!has_pair("KtK1", "KtK2"));
+	ck_assert(has_rule("KtK3", "KtK4", "rw"));
+	ck_assert(has_rule("KtK5", "KtK6", "x"));
+	ck_assert(has_rule("KtK7", "KtK8", "a"));
+	ck_assert(has_rule("KtK9", "KtK10", "w"));
+	ck_assert_uint_eq(disagreements(target, ""), 0);
+	/* Nothing left to change. */
+	smack_accesses_free(changes);
+	ck_assert_int_eq(smack_accesses_diff_kernel(target, &changes, NULL),
+			 0);
+	ck_assert_uint_eq(smack_accesses_count(changes), 0);
+	/* The undo set brings back what the kernel had. */
+	ck_assert_int_eq(smack_accesses_apply(undo), 0);
+	ck_assert(has_rule("KtK1", "KtK2", "r"));
+	ck_assert(has_rule("KtK3", "KtK4", "w"));
+	ck_assert(!has_pair("KtK7", "KtK8"));
+	ck_assert_uint_eq(disagreements(before, ""), 0);
+	smack_accesses_free(changes);
+	smack_accesses_free(undo);
+	smack_accesses_free(before);
+	smack_accesses_free(target);
+}
+END_TEST
+
 /* ---------------------------------------------------- refusal part-way */
 
 static int refuse_write;	/* the number of the write the kernel refuses */
@@ -688,6 +726,7 @@ Suite *make_suite(void)
 	tcase_add_test(rules, labels_of_255_characters);
 	tcase_add_test(rules, change_rule_semantics);
 	tcase_add_test(rules, new_from_kernel_then_diff_makes_target);
+	tcase_add_test(rules, diff_kernel_makes_target_and_undo_restores);
 	tcase_add_test(query, have_access_allowed_and_denied);
 	tcase_add_test(query, have_access_builtin_labels);
 	tcase_add_test(query, have_access_keeps_no_descriptor);

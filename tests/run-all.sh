@@ -5,6 +5,14 @@
 #
 #   default     -Werror build: unit tests, host tests, Smack kernel tests (UML)
 #   valgrind    the unit tests of that build under valgrind memcheck
+#   kvalgrind   the kernel tests of that build with every program of the
+#               build (tools, kt-* checks, probes) under valgrind memcheck
+#               inside the UML guest, where ASan cannot run; a report fails
+#               its case.  Every case but the scenario-* walkthroughs
+#               (which only combine the tools the other cases test, and take
+#               minutes under valgrind) and matrix-bad-input (which puts the
+#               real binaries first on its PATH; asan runs its inputs' tools
+#               on the host)
 #   asan        ASan+UBSan build: every test that runs on the host
 #   ubsan       UBSan build: the kernel tests (ASan's shadow memory does not
 #               fit in a UML guest's address space, so ASan cannot run there)
@@ -22,7 +30,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
-stages=${STAGES:-default valgrind asan ubsan static musl install fuzz distcheck}
+stages=${STAGES:-default valgrind kvalgrind asan ubsan static musl install fuzz distcheck}
 
 passed=0 failed=0 skipped=0
 summary=""
@@ -143,6 +151,11 @@ for stage in $stages; do
 		check_in valgrind "$top/build/test" \
 			TESTS="$(tests_of "$top/build/test" unit)" \
 			TESTS_WRAPPER="$top/tests/valgrind-wrap.sh" ;;
+	kvalgrind)
+		[ -f "$top/build/test/Makefile" ] || configure_build "$top/build/test" --enable-werror
+		check_in kvalgrind "$top/build/test" \
+			TESTS=tests/kernel/run-kernel.sh KERNEL_VALGRIND=1 \
+			KERNEL_CASES="harness-* lib-* smackload-* smackctl-* chsmack-* smackaccess-* smackcipso-* netlabel-* smackrun-* init-*" ;;
 	asan)
 		echo "==> asan: configure and build"
 		if configure_build "$top/build/asan" --enable-asan --enable-ubsan --enable-werror; then

@@ -23,6 +23,7 @@ done
 export PATH="${path}/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 [ -d "$build/libsmack/.libs" ] && export LD_LIBRARY_PATH="$build/libsmack/.libs"
 export HOME=/root LC_ALL=C
+valgrind_mode=${SMACK_TEST_VALGRIND:-}
 
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -31,6 +32,55 @@ mount -t securityfs securityfs /sys/kernel/security 2>/dev/null
 mount -t devtmpfs devtmpfs /dev 2>/dev/null
 hostname smack-guest 2>/dev/null
 : > "$out/booted"
+
+# SMACK_TEST_VALGRIND=1: every program of the build that a case runs
+# (tools, kt-* checks, probes) runs under valgrind's memcheck instead,
+# since ASan's fixed shadow mapping does not fit UML's address space.
+# Wrappers first on PATH exec valgrind on the real binary.  Reports go to
+# a tmpfs whose root is labelled "*", so that runs confined to any label
+# can write theirs; a case with a report fails.
+vglogs=$out/vglogs
+setup_valgrind() {
+	vgbin=$out/vg-bin
+	mkdir -p "$vgbin" "$vglogs" || return 1
+	mount -t tmpfs -o mode=1777,smackfsroot=* tmpfs "$vglogs" || return 1
+	for dir in utils/.libs utils tests/kernel/.libs tests/kernel \
+		tests/loader/.libs tests/loader; do
+		for f in "$build/$dir"/*; do
+			[ -f "$f" ] && [ -x "$f" ] || continue
+			[ "$(head -c 4 "$f")" = "$(printf '\177ELF')" ] || continue
+			name=${f##*/}
+			[ -e "$vgbin/$name" ] && continue	# .libs came first
+			cat > "$vgbin/$name" <<WRAPPER
+#!/bin/sh
+# A tool a tool runs keeps the pid: the depth tells their logs apart.
+VG_DEPTH=\$((\${VG_DEPTH:-0} + 1))
+export VG_DEPTH
+TMPDIR=$vglogs exec valgrind -q --leak-check=full --show-leak-kinds=definite \\
+	--errors-for-leak-kinds=definite --error-exitcode=86 \\
+	--trace-children=no --vgdb=no --log-file=$vglogs/%p.$name.%q{VG_DEPTH}.log "$f" "\$@"
+WRAPPER
+			chmod +x "$vgbin/$name"
+		done
+	done
+	export PATH="$vgbin:$PATH"
+}
+if [ -n "$valgrind_mode" ] && ! setup_valgrind; then
+	echo "not ok - valgrind mode: cannot set up the wrappers" > "$out/results"
+	: > "$out/done"
+	poweroff -f
+fi
+
+# The reports of the case that just ran, as one failure line each.
+valgrind_reports() {
+	for log in "$vglogs"/*.log; do
+		[ -s "$log" ] || continue
+		echo "not ok - $1: valgrind report from ${log##*/}"
+		echo "--- $log:"
+		sed 's/^/    /' "$log" | head -n 40
+	done >> "$out/results"
+	rm -f "$vglogs"/*.log
+}
 
 # Put back every knob a case may have changed; rules cannot be deleted,
 # only emptied, which makes them vanish from load2.
@@ -98,6 +148,7 @@ for case_file in "$src"/tests/kernel/cases/*.sh; do
 		exec timeout 300 sh "$case_file"
 	) > "$out/$name.log" 2>&1 < /dev/null
 	record_case "$name" $? "$out/$name.log"
+	[ -z "$valgrind_mode" ] || valgrind_reports "$name"
 	echo "$name $(date +%s.%N) $started" | awk '{ printf "%-28s %6.2f s\n", $1, $2 - $3 }' >> "$out/times"
 	umount -l "$out/tmpfs"
 done

@@ -9,7 +9,9 @@
 # Environment: abs_top_srcdir, abs_top_builddir (set by make check),
 # LINUX_UML (the kernel), KERNEL_CASES (shell globs of the case names to
 # run, separated by spaces or '|'),
-# KERNEL_TIMEOUT (seconds for the whole boot, default 1200).
+# KERNEL_TIMEOUT (seconds for the whole boot, default 1200),
+# KERNEL_VALGRIND (1: every program of the build runs under valgrind's
+# memcheck inside the guest, and a report fails its case).
 set -u
 
 srcdir=${abs_top_srcdir:?abs_top_srcdir not set}
@@ -36,7 +38,8 @@ TMPDIR=$umltmp timeout "$timeout" "$uml" mem=256M root=/dev/root \
 	init="$srcdir/tests/kernel/guest-init.sh" \
 	con0=null,fd:1 con=null \
 	SMACK_TEST_SRCDIR="$srcdir" SMACK_TEST_BUILDDIR="$builddir" \
-	SMACK_TEST_OUT="$out" SMACK_TEST_CASES="$(echo "${KERNEL_CASES:-*}" | tr " " "|")" \
+	SMACK_TEST_OUT="$out" SMACK_TEST_VALGRIND="${KERNEL_VALGRIND:-}" \
+	SMACK_TEST_CASES="$(echo "${KERNEL_CASES:-*}" | tr " " "|")" \
 	> "$out/console.log" 2>&1 </dev/null
 status=$?
 

@@ -18,11 +18,45 @@
 #include <unistd.h>
 
 #include "libsmack-internal.h"
+#include "sys/smack.h"
 
 /* Not every test program uses every helper. */
 #define FIXTURE_FN static __attribute__((unused))
 
 static char fixture_dir[64];
+
+/* A rule set parsed from text. */
+FIXTURE_FN struct smack_accesses *fixture_set_of(const char *text)
+{
+	struct smack_accesses *a;
+
+	ck_assert_int_eq(smack_accesses_new(&a), 0);
+	ck_assert_int_eq(smack_accesses_parse_buffer(a, text, strlen(text),
+						     "t", NULL, NULL), 0);
+	return a;
+}
+
+/* The rules of a set as text, one "s o a[ d]" line each, into a buffer
+ * of FIXTURE_LISTING_SIZE bytes. */
+#define FIXTURE_LISTING_SIZE 16384
+
+FIXTURE_FN int fixture_append_rule(void *userdata, const char *s, const char *o,
+			       const char *access, const char *deny)
+{
+	char *buf = userdata;
+	size_t used = strlen(buf);
+
+	snprintf(buf + used, FIXTURE_LISTING_SIZE - used, "%s %s %s%s%s\n", s,
+		 o, access, deny ? " " : "", deny ? deny : "");
+	return 0;
+}
+
+FIXTURE_FN void fixture_list(const struct smack_accesses *a, char *buf)
+{
+	buf[0] = '\0';
+	ck_assert_int_eq(smack_accesses_foreach(a, fixture_append_rule, buf),
+			 0);
+}
 
 FIXTURE_FN void fixture_write(const char *name, const char *text)
 {

@@ -11,34 +11,11 @@
 #include "check-main.h"
 
 /* Builds a set from a rule text that must parse. */
-static struct smack_accesses *set_of(const char *text)
-{
-	struct smack_accesses *a;
-
-	ck_assert_int_eq(smack_accesses_new(&a), 0);
-	ck_assert_int_eq(smack_accesses_parse_buffer(a, text, strlen(text),
-						     "t", NULL, NULL), 0);
-	return a;
-}
-
-/* The rules of a set as text, one "s o a[ d]" line each. */
-static int append_rule(void *userdata, const char *s, const char *o,
-		       const char *access, const char *deny)
-{
-	char *buf = userdata;
-	size_t used = strlen(buf);
-
-	snprintf(buf + used, 16384 - used, "%s %s %s%s%s\n", s, o, access,
-		 deny ? " " : "", deny ? deny : "");
-	return 0;
-}
-
-static char listing[16384];
+static char listing[FIXTURE_LISTING_SIZE];
 
 static const char *list(const struct smack_accesses *a)
 {
-	listing[0] = '\0';
-	ck_assert_int_eq(smack_accesses_foreach(a, append_rule, listing), 0);
+	fixture_list(a, listing);
 	return listing;
 }
 
@@ -111,7 +88,7 @@ static int stop_at_second(void *userdata, const char *s, const char *o,
 
 START_TEST(foreach_stops)
 {
-	struct smack_accesses *a = set_of("a b r\nc d w\ne f x\n");
+	struct smack_accesses *a = fixture_set_of("a b r\nc d w\ne f x\n");
 	int calls = 0;
 
 	ck_assert_int_eq(smack_accesses_foreach(a, stop_at_second, &calls), 42);
@@ -125,7 +102,8 @@ END_TEST
 
 START_TEST(save_writes_rules_in_order)
 {
-	struct smack_accesses *a = set_of("b a rwx\na b r\nb a -\nc d r W\n");
+	struct smack_accesses *a =
+		fixture_set_of("b a rwx\na b r\nb a -\nc d r W\n");
 	char path[256];
 	int fd;
 
@@ -175,7 +153,7 @@ END_TEST
 
 START_TEST(apply_merges_each_pair_once)
 {
-	struct smack_accesses *a = set_of(
+	struct smack_accesses *a = fixture_set_of(
 		"a b r\n"
 		"x y rw\n"
 		"a b w\n"		/* later plain rule wins */
@@ -194,7 +172,8 @@ END_TEST
 
 START_TEST(modify_deny_wins_over_allow)
 {
-	struct smack_accesses *a = set_of("a b rw w\na c rwx\na c w rx\n");
+	struct smack_accesses *a =
+		fixture_set_of("a b rw w\na c rwx\na c w rx\n");
 
 	ck_assert_int_eq(smack_accesses_apply(a), 0);
 	ck_assert_file_eq("load2", "a c w\n");
@@ -205,7 +184,7 @@ END_TEST
 
 START_TEST(apply_without_modify_leaves_change_rule_alone)
 {
-	struct smack_accesses *a = set_of("a b r\n");
+	struct smack_accesses *a = fixture_set_of("a b r\n");
 	char path[256];
 
 	/* Not even opened: a kernel without change-rule would do. */
@@ -233,7 +212,8 @@ END_TEST
 
 START_TEST(clear_writes_each_pair_with_dash)
 {
-	struct smack_accesses *a = set_of("a b r\nc d r w\na b w\ne f -\n");
+	struct smack_accesses *a =
+		fixture_set_of("a b r\nc d r w\na b w\ne f -\n");
 
 	ck_assert_int_eq(smack_accesses_clear(a), 0);
 	ck_assert_file_eq("load2", "a b -\nc d -\ne f -\n");
@@ -244,7 +224,7 @@ END_TEST
 
 START_TEST(apply_fails_without_smackfs)
 {
-	struct smack_accesses *a = set_of("a b r\n");
+	struct smack_accesses *a = fixture_set_of("a b r\n");
 	char path[256];
 
 	fixture_path(path, sizeof(path), "load2");
@@ -397,7 +377,7 @@ END_TEST
 
 START_TEST(refusal_at_first_write_applies_nothing)
 {
-	struct smack_accesses *a = set_of("a b r\nc d r w\n");
+	struct smack_accesses *a = fixture_set_of("a b r\nc d r w\n");
 	size_t applied = 99;
 
 	reset_recording();
@@ -412,7 +392,8 @@ END_TEST
 START_TEST(refusal_in_change_rule_counts_plain_pairs)
 {
 	/* load2 takes a b and e f; change-rule refuses c d. */
-	struct smack_accesses *a = set_of("a b r\nc d r w\ne f x\nc d w -\n");
+	struct smack_accesses *a =
+		fixture_set_of("a b r\nc d r w\ne f x\nc d w -\n");
 	size_t applied = 99;
 
 	reset_recording();
@@ -427,7 +408,7 @@ END_TEST
 
 START_TEST(apply_report_on_success)
 {
-	struct smack_accesses *a = set_of("a b r\nc d r w\na b w\n");
+	struct smack_accesses *a = fixture_set_of("a b r\nc d r w\na b w\n");
 	size_t applied = 0;
 
 	ck_assert_int_eq(smack_accesses_apply_report(a, &applied), 0);
@@ -559,7 +540,7 @@ START_TEST(parse_255_character_labels)
 	text[255] = ' ';
 	memset(text + 256, 'O', 255);
 	strcpy(text + 511, " rwxatlb\n");
-	a = set_of(text);
+	a = fixture_set_of(text);
 	ck_assert_int_eq(smack_accesses_apply(a), 0);
 	ck_assert_file_eq("load2", text);
 	smack_accesses_free(a);
@@ -718,7 +699,8 @@ END_TEST
 static void check_diff(const char *from_text, const char *to_text,
 		       const char *expected)
 {
-	struct smack_accesses *from = set_of(from_text), *to = set_of(to_text);
+	struct smack_accesses *from = fixture_set_of(from_text);
+	struct smack_accesses *to = fixture_set_of(to_text);
 	struct smack_accesses *d;
 
 	ck_assert_int_eq(smack_accesses_diff(from, to, &d), 0);
@@ -750,8 +732,8 @@ END_TEST
 
 START_TEST(diff_applied_makes_target)
 {
-	struct smack_accesses *from = set_of("a b r\nc d w\n");
-	struct smack_accesses *to = set_of("c d rw\ne f x\n");
+	struct smack_accesses *from = fixture_set_of("a b r\nc d w\n");
+	struct smack_accesses *to = fixture_set_of("c d rw\ne f x\n");
 	struct smack_accesses *d;
 
 	ck_assert_int_eq(smack_accesses_diff(from, to, &d), 0);

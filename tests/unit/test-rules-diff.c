@@ -11,34 +11,13 @@
 #include "rules-fixture.h"
 #include "check-main.h"
 
-static struct smack_accesses *set_of(const char *text)
-{
-	struct smack_accesses *a;
-
-	ck_assert_int_eq(smack_accesses_new(&a), 0);
-	ck_assert_int_eq(smack_accesses_parse_buffer(a, text, strlen(text),
-						     "t", NULL, NULL), 0);
-	return a;
-}
-
-static int append_rule(void *userdata, const char *s, const char *o,
-		       const char *access, const char *deny)
-{
-	char *buf = userdata;
-	size_t used = strlen(buf);
-
-	snprintf(buf + used, 4096 - used, "%s %s %s%s%s\n", s, o, access,
-		 deny ? " " : "", deny ? deny : "");
-	return 0;
-}
-
-/* The rules of a set as text, one "s o a[ d]" line each (malloc'ed). */
+/* The rules of a set as text (malloc'ed). */
 static char *list(const struct smack_accesses *a)
 {
-	char *buf = calloc(1, 4096);
+	char *buf = malloc(FIXTURE_LISTING_SIZE);
 
 	ck_assert_ptr_nonnull(buf);
-	ck_assert_int_eq(smack_accesses_foreach(a, append_rule, buf), 0);
+	fixture_list(a, buf);
 	return buf;
 }
 
@@ -61,7 +40,7 @@ static char *slow_diff(const struct smack_accesses *target)
 static void check(const char *loaded, const char *target,
 		  const char *changes, const char *undo)
 {
-	struct smack_accesses *t = set_of(target), *c, *u;
+	struct smack_accesses *t = fixture_set_of(target), *c, *u;
 	char *got, *slow;
 
 	fixture_write("load2", loaded);
@@ -115,7 +94,8 @@ END_TEST
 START_TEST(undo_puts_the_kernel_back)
 {
 	const char *before = "a b r\nc d w\n";
-	struct smack_accesses *t = set_of("c d rw\ne f x\n"), *c, *u, *now;
+	struct smack_accesses *t = fixture_set_of("c d rw\ne f x\n");
+	struct smack_accesses *c, *u, *now;
 	char *got;
 
 	fixture_write("load2", before);
@@ -145,7 +125,8 @@ START_TEST(refuses_what_is_not_load2)
 		"a b\n", "a b r x\n", "a b q\n", "a/b c r\n",
 		"x y r\n a b c d e\n",
 	};
-	struct smack_accesses *t = set_of("a b r\n"), *c = NULL, *u = NULL;
+	struct smack_accesses *t = fixture_set_of("a b r\n");
+	struct smack_accesses *c = NULL, *u = NULL;
 	size_t i;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -167,7 +148,7 @@ END_TEST
 
 START_TEST(fails_without_load2)
 {
-	struct smack_accesses *t = set_of("a b r\n"), *c = NULL;
+	struct smack_accesses *t = fixture_set_of("a b r\n"), *c = NULL;
 	char path[256];
 
 	fixture_path(path, sizeof(path), "load2");

@@ -64,6 +64,9 @@ WRAPPER
 		done
 	done
 	export PATH="$vgbin:$PATH"
+	# Programs run ten to fifty times slower: Check's per-test timeouts
+	# must grow with them.
+	export CK_TIMEOUT_MULTIPLIER=10
 }
 if [ -n "$valgrind_mode" ] && ! setup_valgrind; then
 	echo "not ok - valgrind mode: cannot set up the wrappers" > "$out/results"

@@ -41,17 +41,6 @@ struct diff_work {
 	struct smack_accesses *out;
 };
 
-static int add_plain(struct smack_accesses *out, const struct labeltab *t,
-		     const struct rule *r, unsigned int access)
-{
-	struct rule bits = { .allow = access };
-
-	return accesses_add_n(out, labeltab_text(t, r->subject),
-			      labeltab_len(t, r->subject),
-			      labeltab_text(t, r->object),
-			      labeltab_len(t, r->object), &bits);
-}
-
 /* The access a pair of one set has in the other (0 if it has none). */
 static unsigned int access_in(const struct pair_map *m, const uint32_t *tr,
 			      const struct rule *r, bool *present)
@@ -80,7 +69,7 @@ static int diff_changed(struct diff_work *w)
 		want = pair_final(w->to_pairs.state[slot]);
 		have = access_in(&w->from_pairs, w->to_in_from, &r, &present);
 		if (want != have &&
-		    add_plain(w->out, &w->to->labels, &r, want) < 0)
+		    accesses_add_plain(w->out, &w->to->labels, &r, want) < 0)
 			return -1;
 	}
 	return 0;
@@ -101,7 +90,7 @@ static int diff_vanished(struct diff_work *w)
 		if (!pair_final(w->from_pairs.state[slot]))
 			continue;
 		access_in(&w->to_pairs, w->from_in_to, &r, &present);
-		if (!present && add_plain(w->out, &w->from->labels, &r, 0) < 0)
+		if (!present && accesses_add_plain(w->out, &w->from->labels, &r, 0) < 0)
 			return -1;
 	}
 	return 0;

@@ -33,7 +33,6 @@ enum pass_kind {
 /* Every access string, spelled once for all the records of an apply. */
 struct access_names {
 	char text[SMACK_ACCESS_ALL + 1][SMACK_ACCESS_STRLEN];
-	uint8_t len[SMACK_ACCESS_ALL + 1];
 };
 
 struct apply_work {
@@ -48,13 +47,7 @@ static void access_names_init(struct access_names *n)
 	unsigned int m;
 
 	for (m = 0; m <= SMACK_ACCESS_ALL; m++)
-		n->len[m] = strlen(smack_access_to_string(m, n->text[m]));
-}
-
-static char *put(char *p, const char *s, size_t len)
-{
-	memcpy(p, s, len);
-	return p + len;
+		smack_access_to_string(m, n->text[m]);
 }
 
 static bool pass_takes(enum pass_kind kind, uint16_t state)
@@ -77,19 +70,13 @@ static size_t format_pair(char *rec, const struct apply_work *w,
 	const struct labeltab *t = &w->set->labels;
 	const struct access_names *n = &w->names;
 	unsigned int allow = kind == PASS_CLEAR ? 0 : pair_allow(state);
-	char *p = rec;
 
-	p = put(p, labeltab_text(t, r->subject), labeltab_len(t, r->subject));
-	*p++ = ' ';
-	p = put(p, labeltab_text(t, r->object), labeltab_len(t, r->object));
-	*p++ = ' ';
-	p = put(p, n->text[allow], n->len[allow]);
-	if (kind == PASS_MODIFY) {
-		*p++ = ' ';
-		p = put(p, n->text[pair_deny(state)], n->len[pair_deny(state)]);
-	}
-	*p++ = '\n';
-	return p - rec;
+	return accesses_format_n(rec, labeltab_text(t, r->subject),
+				 labeltab_len(t, r->subject),
+				 labeltab_text(t, r->object),
+				 labeltab_len(t, r->object), n->text[allow],
+				 kind == PASS_MODIFY ?
+				 n->text[pair_deny(state)] : NULL);
 }
 
 /* After a refusal: what is still buffered is dropped, not retried. */

@@ -64,13 +64,10 @@ int smack_accesses_new_from_kernel(struct smack_accesses **handle)
  * double the memory and add a third of the time.
  */
 
-/* What the kernel gives a pair of the target: KERNEL_LISTS | access. */
-#define KERNEL_LISTS 0x80u
-
 struct kernel_diff {
 	const struct smack_accesses *target;
 	struct pair_map pairs;
-	uint8_t *kernel;		/* per slot of pairs */
+	uint8_t *kernel;		/* per slot: the access load2 lists */
 	struct pair_marks marks;
 	struct smack_accesses *changes, *undo;
 	/* Pairs the target lacks, kept apart: they come last. */
@@ -121,7 +118,7 @@ static int kernel_line(struct kernel_diff *d, const struct parse_line *line)
 		slot = pair_map_find(&d->pairs, s, o);
 	if (slot == PAIR_NONE)
 		return kernel_only(d, f, have);
-	d->kernel[slot] = KERNEL_LISTS | have;
+	d->kernel[slot] = have;
 	return 0;
 }
 
@@ -165,17 +162,11 @@ static int target_changes(struct kernel_diff *d)
 		if (!pair_marks_first(&d->marks, slot))
 			continue;
 		want = pair_final(d->pairs.state[slot]);
-		have = d->kernel[slot] & SMACK_ACCESS_ALL;
+		have = d->kernel[slot];
 		if (want == have)
 			continue;
-		if (add_access(d->changes, labeltab_text(t, r.subject),
-			       labeltab_len(t, r.subject),
-			       labeltab_text(t, r.object),
-			       labeltab_len(t, r.object), want) < 0 ||
-		    add_access(d->undo, labeltab_text(t, r.subject),
-			       labeltab_len(t, r.subject),
-			       labeltab_text(t, r.object),
-			       labeltab_len(t, r.object), have) < 0)
+		if (accesses_add_plain(d->changes, t, &r, want) < 0 ||
+		    (d->undo && accesses_add_plain(d->undo, t, &r, have) < 0))
 			return -1;
 	}
 	return 0;

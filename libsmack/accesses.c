@@ -161,6 +161,17 @@ int accesses_add_n(struct smack_accesses *a, const char *subject,
 	return accesses_append(a, &r);
 }
 
+int accesses_add_plain(struct smack_accesses *a, const struct labeltab *t,
+		       const struct rule *r, unsigned int access)
+{
+	struct rule bits = { .allow = access };
+
+	return accesses_add_n(a, labeltab_text(t, r->subject),
+			      labeltab_len(t, r->subject),
+			      labeltab_text(t, r->object),
+			      labeltab_len(t, r->object), &bits);
+}
+
 void accesses_truncate(struct smack_accesses *a, size_t rules,
 		       uint32_t labels)
 {

@@ -48,6 +48,10 @@ int accesses_append(struct smack_accesses *a, const struct rule *r);
 int accesses_add_n(struct smack_accesses *a, const char *subject,
 		   size_t subject_len, const char *object, size_t object_len,
 		   const struct rule *bits);
+/* Adds a plain rule with the given access for the pair of rule r, whose
+ * labels are indexes of t (another set's labels, or a's own). */
+int accesses_add_plain(struct smack_accesses *a, const struct labeltab *t,
+		       const struct rule *r, unsigned int access);
 /* Undoes every rule and label added after the counts given. */
 void accesses_truncate(struct smack_accesses *a, size_t rules,
 		       uint32_t labels);

@@ -3,8 +3,8 @@
  * Rule sets and the kernel: apply and clear (reading load2 back is in
  * accesses-read.c).
  *
- * Every pair of a set is written once, with the state its rules fold into
- * (accesses-merge.c), in the order the pairs first appear: plain pairs to
+ * Every pair of a set is written once, with the state its rules fold into,
+ * in the order the pairs first appear (accesses-walk.c): plain pairs to
  * load2, pairs with only change-rules to change-rule, and for a clear
  * every pair to load2 with "-".  Records go through the batching writer,
  * whole rules per write and each write under a page.  Nothing is checked
@@ -37,8 +37,7 @@ struct access_names {
 
 struct apply_work {
 	const struct smack_accesses *set;
-	struct pair_map pairs;
-	struct pair_marks marks;
+	struct pair_walk walk;
 	struct access_names names;
 };
 
@@ -100,20 +99,18 @@ static int write_pass(struct apply_work *w, enum pass_kind kind,
 	struct smackfs_batch b;
 	uint16_t state;
 	struct rule r;
-	size_t i, slot;
+	size_t i;
 
 	/* Opened at the first record: a pass with nothing to write writes
 	 * nothing. */
 	b.fd = -1;
 	b.used = b.records_written = b.records_pending = 0;
 	*taken = 0;
-	pair_marks_clear(&w->marks);
+	pair_walk_rewind(&w->walk);
 	for (i = 0; i < w->set->count; i++) {
 		accesses_get(w->set, i, &r);
-		slot = pair_map_find(&w->pairs, r.subject, r.object);
-		state = w->pairs.state[slot];
-		if (!pass_takes(kind, state) ||
-		    !pair_marks_first(&w->marks, slot))
+		if (!pair_walk_first(&w->walk, &r, &state) ||
+		    !pass_takes(kind, state))
 			continue;
 		if (b.fd < 0 && smackfs_batch_open(&b, file) < 0)
 			return -1;
@@ -138,17 +135,17 @@ static size_t rules_applied(struct apply_work *w, size_t plain_taken,
 			    size_t modify_taken)
 {
 	size_t seen[2] = { 0, 0 }, limit[2] = { plain_taken, modify_taken };
+	uint16_t state;
 	struct rule r;
-	size_t i, slot;
+	size_t i;
 	int k;
 
-	pair_marks_clear(&w->marks);
+	pair_walk_rewind(&w->walk);
 	for (i = 0; i < w->set->count; i++) {
 		accesses_get(w->set, i, &r);
-		slot = pair_map_find(&w->pairs, r.subject, r.object);
-		if (!pair_marks_first(&w->marks, slot))
+		if (!pair_walk_first(&w->walk, &r, &state))
 			continue;
-		k = (w->pairs.state[slot] & PAIR_MODIFY) ? 1 : 0;
+		k = (state & PAIR_MODIFY) ? 1 : 0;
 		if (seen[k]++ >= limit[k])
 			return i;
 	}
@@ -161,22 +158,12 @@ static int work_init(struct apply_work *w, const struct smack_accesses *set)
 	access_names_init(&w->names);
 	if (smackfs_dirfd() < 0)
 		return -1;
-	if (pair_map_build(&w->pairs, set) < 0)
-		return -1;
-	if (pair_marks_init(&w->marks, &w->pairs) < 0) {
-		pair_map_release(&w->pairs);
-		return -1;
-	}
-	return 0;
+	return pair_walk_init(&w->walk, set);
 }
 
 static void work_release(struct apply_work *w)
 {
-	int saved = errno;
-
-	pair_marks_release(&w->marks);
-	pair_map_release(&w->pairs);
-	errno = saved;
+	pair_walk_release(&w->walk);
 }
 
 SMACK_EXPORT
@@ -198,7 +185,7 @@ int smack_accesses_apply_report(struct smack_accesses *handle,
 	ret = write_pass(&w, PASS_PLAIN, &taken);
 	if (ret < 0) {
 		done = rules_applied(&w, taken, 0);
-	} else if (w.pairs.modify_pairs == 0) {
+	} else if (w.walk.modify_pairs == 0) {
 		done = handle->count;
 	} else {
 		ret = write_pass(&w, PASS_MODIFY, &taken);

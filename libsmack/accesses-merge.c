@@ -87,8 +87,7 @@ static uint16_t pack_state(unsigned int allow, unsigned int deny,
 	       allow << PAIR_ALLOW_SHIFT | deny << PAIR_DENY_SHIFT;
 }
 
-/* The pair's state after one more rule. */
-static uint16_t fold(uint16_t state, const struct rule *r)
+uint16_t pair_fold(uint16_t state, const struct rule *r)
 {
 	unsigned int allow = pair_allow(state), deny = pair_deny(state);
 
@@ -105,17 +104,22 @@ static uint16_t fold(uint16_t state, const struct rule *r)
 			  r->deny | (deny & ~r->allow), true);
 }
 
+static void set_key(struct pair_map *m, size_t i, uint32_t subject,
+		    uint32_t object)
+{
+	if (map_is_wide(m))
+		m->keys64[i] = pair_key(subject, object);
+	else
+		m->keys32[i] = subject << 16 | object;
+}
+
 static void store(struct pair_map *m, size_t i, const struct rule *r)
 {
 	uint16_t before = m->state[i];
 
-	if (!(before & PAIR_USED)) {
-		if (map_is_wide(m))
-			m->keys64[i] = pair_key(r->subject, r->object);
-		else
-			m->keys32[i] = r->subject << 16 | r->object;
-	}
-	m->state[i] = fold(before, r);
+	if (!(before & PAIR_USED))
+		set_key(m, i, r->subject, r->object);
+	m->state[i] = pair_fold(before, r);
 	m->modify_pairs += !!(m->state[i] & PAIR_MODIFY) -
 			   !!(before & PAIR_MODIFY);
 }
@@ -147,20 +151,49 @@ static int allocate(struct pair_map *m, size_t rules, bool wide)
 	return 0;
 }
 
+int pair_map_init(struct pair_map *m, const struct smack_accesses *set,
+		  size_t pairs)
+{
+	memset(m, 0, sizeof(*m));
+	m->set = set;
+	return allocate(m, pairs, set->wide);
+}
+
 int pair_map_build(struct pair_map *m, const struct smack_accesses *set)
 {
 	struct rule r;
 	size_t i;
 
-	memset(m, 0, sizeof(*m));
-	m->set = set;
-	if (allocate(m, set->count, set->wide) < 0)
+	if (pair_map_init(m, set, set->count) < 0)
 		return -1;
 	for (i = 0; i < set->count; i++) {
 		accesses_get(set, i, &r);
 		store(m, probe(m, r.subject, r.object), &r);
 	}
 	return 0;
+}
+
+void pair_map_add_key(struct pair_map *m, uint32_t subject, uint32_t object)
+{
+	set_key(m, probe(m, subject, object), subject, object);
+}
+
+size_t pair_map_keyed(const struct pair_map *m, uint32_t subject,
+		      uint32_t object)
+{
+	size_t i;
+
+	if (!m->size)
+		return PAIR_NONE;
+	i = probe(m, subject, object);
+	if (map_is_wide(m) ? m->keys64[i] == FREE64 : m->keys32[i] == FREE32)
+		return PAIR_NONE;
+	return i;
+}
+
+void pair_map_fold(struct pair_map *m, size_t slot, const struct rule *r)
+{
+	store(m, slot, r);
 }
 
 void pair_map_release(struct pair_map *m)

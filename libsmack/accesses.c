@@ -14,6 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include "libsmack-internal.h"
 #include "accesses.h"
 #include "parse.h"
@@ -522,11 +524,36 @@ int smack_accesses_parse_buffer(struct smack_accesses *handle,
 	return finish_parse(handle, cp, ret, ctx.errors);
 }
 
+/*
+ * A large rule file gets its array reserved at once, from the file's size:
+ * grown step by step, the array is moved by realloc (mremap), and in a
+ * User-Mode-Linux guest every page moved is faulted in again.  Lines of
+ * real policies are longer than RULE_BYTES_GUESS, so this reserves more
+ * than is used; malloc serves such sizes from a mapping of their own,
+ * whose untouched pages cost nothing.  Failing, it leaves growth to
+ * accesses_append().
+ */
+#define RULE_BYTES_GUESS 16
+
+static void reserve_for_file(struct smack_accesses *a, int fd)
+{
+	struct stat st;
+	size_t want;
+
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    (uintmax_t)st.st_size > SIZE_MAX / 2)
+		return;
+	want = a->count + (size_t)st.st_size / RULE_BYTES_GUESS;
+	if (want > a->cap && want >= LARGE_RULES)
+		resize(a, want, a->wide);
+}
+
 static int parse_fd(struct smack_accesses *a, int fd, struct parse_ctx *ctx)
 {
 	struct parse_reader r;
 	int ret, saved;
 
+	reserve_for_file(a, fd);
 	parse_reader_fd(&r, ctx, fd);
 	ret = accesses_parse_lines(a, &r);
 	saved = errno;

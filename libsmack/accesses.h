@@ -2,8 +2,9 @@
 /*
  * accesses.h - inside struct smack_accesses, shared by accesses.c (building,
  * parsing, iterating), accesses-merge.c (per-pair merging),
- * accesses-diff.c (the difference of two sets), accesses-kernel.c (apply,
- * clear) and accesses-read.c (reading load2).
+ * accesses-diff.c (the difference of two sets), accesses-walk.c (each
+ * pair once, in order), accesses-kernel.c (apply, clear) and
+ * accesses-read.c (reading load2).
  *
  * A rule set is its interned labels and an array of rules in the order
  * added.  A rule is two label indexes and its access bits: 6 bytes while
@@ -94,11 +95,25 @@ struct pair_map {
 
 #define PAIR_NONE ((size_t)-1)
 
+/* The map of every pair of set. */
 int pair_map_build(struct pair_map *m, const struct smack_accesses *set);
+/* An empty map with room for the given number of pairs of set. */
+int pair_map_init(struct pair_map *m, const struct smack_accesses *set,
+		  size_t pairs);
 void pair_map_release(struct pair_map *m);
 /* The slot of the pair, or PAIR_NONE. */
 size_t pair_map_find(const struct pair_map *m, uint32_t subject,
 		     uint32_t object);
+
+/* Building a map of chosen pairs only: pair_map_add_key() gives a pair a
+ * slot with no state yet, pair_map_keyed() is its slot (or PAIR_NONE for
+ * a pair never added), pair_map_fold() folds one more of its rules in. */
+void pair_map_add_key(struct pair_map *m, uint32_t subject, uint32_t object);
+size_t pair_map_keyed(const struct pair_map *m, uint32_t subject,
+		      uint32_t object);
+void pair_map_fold(struct pair_map *m, size_t slot, const struct rule *r);
+/* A pair's state after one more rule (0: the pair had none). */
+uint16_t pair_fold(uint16_t state, const struct rule *r);
 
 static inline unsigned int pair_allow(uint16_t state)
 {
@@ -135,5 +150,27 @@ static inline bool pair_marks_first(struct pair_marks *marks, size_t slot)
 	marks->bits[slot >> 3] |= bit;
 	return first;
 }
+
+/*
+ * A walk of a set's rules in order that gives each pair once, at its first
+ * rule, with the state all its rules fold into (accesses-walk.c): what
+ * apply and clear write, with a map of the repeated pairs only.
+ */
+struct pair_walk {
+	const struct smack_accesses *set;
+	struct pair_map repeated;	/* the pairs with more than one rule
+					 * (and a few with one) */
+	struct pair_marks marks;	/* of repeated */
+	size_t modify_pairs;		/* pairs of only change-rules */
+};
+
+int pair_walk_init(struct pair_walk *w, const struct smack_accesses *set);
+void pair_walk_release(struct pair_walk *w);
+/* Starts the walk again from the first rule. */
+void pair_walk_rewind(struct pair_walk *w);
+/* True, with the pair's state, when r (the next rule of the walk) is the
+ * first rule of its pair; false for the pair's later rules. */
+bool pair_walk_first(struct pair_walk *w, const struct rule *r,
+		     uint16_t *state);
 
 #endif /* LIBSMACK_ACCESSES_H */

@@ -10,9 +10,10 @@
  * than one rule first and maps only those: a Bloom filter of eight bits a
  * rule (two probes, a few percent of false alarms) names every rule whose
  * pair may have come before, and an exact map is built of those rules'
- * pairs alone.  A pair outside that map has one rule, and its state is
- * that rule's.  For 100,000 rules the two take about 55 pages where a map
- * of every pair takes 185.
+ * pairs alone, with a second, smaller filter in front of it.  A pair
+ * outside that map has one rule, and its state is that rule's.  For
+ * 100,000 rules this takes about 60 pages where a map of every pair takes
+ * 185.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -21,63 +22,79 @@
 #include "libsmack-internal.h"
 #include "accesses.h"
 
-#define BLOOM_BITS_PER_RULE 8
+/* Bits a key: 8 for the filter of every rule, 16 for the filter of the
+ * suspects, which saves most rules a probe of the map (a miss in a map
+ * 80% full probes a dozen slots). */
+#define RULE_FILTER_BITS 8
+#define SUSPECT_FILTER_BITS 16
 
-struct bloom {
-	uint64_t *words;
-	uint64_t mask;		/* bits - 1, a power of two less one */
-};
-
-static uint64_t bloom_key(const struct rule *r)
-{
-	return (uint64_t)r->subject << 32 | r->object;
-}
-
-static int bloom_init(struct bloom *b, size_t rules)
+static int bloom_init(struct pair_filter *b, size_t keys, unsigned int per_key)
 {
 	uint64_t bits = 64;
 
-	while (bits < (uint64_t)rules * BLOOM_BITS_PER_RULE &&
-	       bits < (1ull << 32))
+	while (bits < (uint64_t)keys * per_key && bits < (1ull << 32))
 		bits <<= 1;
 	b->mask = bits - 1;
 	b->words = calloc(bits / 64, sizeof(*b->words));
 	return b->words ? 0 : -1;
 }
 
-static bool bloom_test_bit(struct bloom *b, uint64_t bit)
+static void bloom_release(struct pair_filter *b)
 {
-	uint64_t *w = &b->words[bit >> 6], m = 1ull << (bit & 63);
-	bool was = *w & m;
+	free(b->words);
+	b->words = NULL;
+}
 
-	*w |= m;
-	return was;
+/* The two bits of the pair of r. */
+static void bloom_bits(const struct pair_filter *b, const struct rule *r,
+		       uint64_t bit[2])
+{
+	uint64_t key = (uint64_t)r->subject << 32 | r->object;
+
+	bit[0] = ((key * 0x9e3779b97f4a7c15ull) >> 32) & b->mask;
+	bit[1] = (((key ^ key >> 29) * 0xbf58476d1ce4e5b9ull) >> 32) & b->mask;
+}
+
+static bool bloom_test_bit(const struct pair_filter *b, uint64_t bit)
+{
+	return b->words[bit >> 6] & (1ull << (bit & 63));
 }
 
 /* Adds the pair of r; true when it may have been added before. */
-static bool bloom_add(struct bloom *b, const struct rule *r)
+static bool bloom_add(struct pair_filter *b, const struct rule *r)
 {
-	uint64_t key = bloom_key(r);
-	uint64_t h1 = (key * 0x9e3779b97f4a7c15ull) >> 32;
-	uint64_t h2 = ((key ^ key >> 29) * 0xbf58476d1ce4e5b9ull) >> 32;
-	bool first = bloom_test_bit(b, h1 & b->mask);
-	bool second = bloom_test_bit(b, h2 & b->mask);
+	uint64_t bit[2];
+	bool was;
+	int k;
 
-	return first && second;
+	bloom_bits(b, r, bit);
+	was = bloom_test_bit(b, bit[0]) && bloom_test_bit(b, bit[1]);
+	for (k = 0; k < 2; k++)
+		b->words[bit[k] >> 6] |= 1ull << (bit[k] & 63);
+	return was;
+}
+
+/* False when the pair of r was never added. */
+static bool bloom_may_hold(const struct pair_filter *b, const struct rule *r)
+{
+	uint64_t bit[2];
+
+	bloom_bits(b, r, bit);
+	return bloom_test_bit(b, bit[0]) && bloom_test_bit(b, bit[1]);
 }
 
 /* The indexes of the rules whose pair the filter may have seen before. */
 static int suspects_of(const struct smack_accesses *set, uint32_t **out,
 		       size_t *count)
 {
-	struct bloom b;
+	struct pair_filter b;
 	uint32_t *list = NULL, *grown;
 	size_t n = 0, cap = 0, i;
 	struct rule r;
 
 	*out = NULL;
 	*count = 0;
-	if (bloom_init(&b, set->count) < 0)
+	if (bloom_init(&b, set->count, RULE_FILTER_BITS) < 0)
 		return -1;
 	for (i = 0; i < set->count; i++) {
 		accesses_get(set, i, &r);
@@ -88,14 +105,14 @@ static int suspects_of(const struct smack_accesses *set, uint32_t **out,
 			grown = realloc(list, cap * sizeof(*list));
 			if (!grown) {
 				free(list);
-				free(b.words);
+				bloom_release(&b);
 				return -1;
 			}
 			list = grown;
 		}
 		list[n++] = (uint32_t)i;
 	}
-	free(b.words);
+	bloom_release(&b);
 	*out = list;
 	*count = n;
 	return 0;
@@ -109,15 +126,19 @@ static int map_repeated(struct pair_walk *w, const uint32_t *suspects,
 	struct rule r;
 	size_t i, slot;
 
-	if (pair_map_init(&w->repeated, set, count) < 0)
+	if (pair_map_init(&w->repeated, set, count) < 0 ||
+	    bloom_init(&w->suspects, count, SUSPECT_FILTER_BITS) < 0)
 		return -1;
 	for (i = 0; i < count; i++) {
 		accesses_get(set, suspects[i], &r);
 		pair_map_add_key(&w->repeated, r.subject, r.object);
+		bloom_add(&w->suspects, &r);
 	}
 	for (i = 0; i < set->count; i++) {
 		accesses_get(set, i, &r);
-		slot = pair_map_keyed(&w->repeated, r.subject, r.object);
+		slot = bloom_may_hold(&w->suspects, &r) ?
+		       pair_map_keyed(&w->repeated, r.subject, r.object) :
+		       PAIR_NONE;
 		if (slot != PAIR_NONE)
 			pair_map_fold(&w->repeated, slot, &r);
 		else if (r.modify)
@@ -159,8 +180,10 @@ void pair_walk_rewind(struct pair_walk *w)
 bool pair_walk_first(struct pair_walk *w, const struct rule *r,
 		     uint16_t *state)
 {
-	size_t slot = pair_map_keyed(&w->repeated, r->subject, r->object);
+	size_t slot = PAIR_NONE;
 
+	if (bloom_may_hold(&w->suspects, r))
+		slot = pair_map_keyed(&w->repeated, r->subject, r->object);
 	if (slot == PAIR_NONE) {
 		*state = pair_fold(0, r);
 		return true;
@@ -177,5 +200,6 @@ void pair_walk_release(struct pair_walk *w)
 
 	pair_marks_release(&w->marks);
 	pair_map_release(&w->repeated);
+	bloom_release(&w->suspects);
 	errno = saved;
 }

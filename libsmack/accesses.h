@@ -156,8 +156,15 @@ static inline bool pair_marks_first(struct pair_marks *marks, size_t slot)
  * rule, with the state all its rules fold into (accesses-walk.c): what
  * apply and clear write, with a map of the repeated pairs only.
  */
+/* A Bloom filter of pairs: two bits a pair. */
+struct pair_filter {
+	uint64_t *words;
+	uint64_t mask;		/* bits - 1, a power of two less one */
+};
+
 struct pair_walk {
 	const struct smack_accesses *set;
+	struct pair_filter suspects;	/* of the pairs in repeated */
 	struct pair_map repeated;	/* the pairs with more than one rule
 					 * (and a few with one) */
 	struct pair_marks marks;	/* of repeated */

@@ -69,33 +69,32 @@ function ms(v) {
 	return sprintf("%.1f us", v * 1000)
 }
 
+# Inserts v into the sorted q[1..k]; returns the new k.
+function insert_sorted(q, k, v,    i) {
+	for (i = ++k; i > 1 && q[i - 1] > v; i--)
+		q[i] = q[i - 1]
+	q[i] = v
+	return k
+}
+
 # The median time of KEY's runs (ns).
-function median_time(key,    kk, r, k, i, v, q) {
+function median_time(key,    kk, r, k, q) {
 	split(key, kk, SUBSEP)
 	k = 0
-	for (r = 1; r <= rounds[kk[1]]; r++) {
-		if (!((key, r) in at))
-			continue
-		v = at[key, r]
-		for (i = ++k; i > 1 && q[i - 1] > v; i--)
-			q[i] = q[i - 1]
-		q[i] = v
-	}
+	for (r = 1; r <= rounds[kk[1]]; r++)
+		if ((key, r) in at)
+			k = insert_sorted(q, k, at[key, r])
 	return k ? median(q, k) : 0
 }
 
 # The ratios of single rounds of FIG's tool over its floor, sorted into
 # q[1..k]; returns k.
-function round_ratios(fig, tool, floor, q,    r, k, i, v) {
+function round_ratios(fig, tool, floor, q,    r, k) {
 	k = 0
-	for (r = 1; r <= rounds[fig]; r++) {
-		if (!((fig, tool, r) in at) || !((fig, floor, r) in at))
-			continue
-		v = at[fig, tool, r] / at[fig, floor, r]
-		for (i = ++k; i > 1 && q[i - 1] > v; i--)
-			q[i] = q[i - 1]
-		q[i] = v
-	}
+	for (r = 1; r <= rounds[fig]; r++)
+		if (((fig, tool, r) in at) && ((fig, floor, r) in at))
+			k = insert_sorted(q, k,
+					  at[fig, tool, r] / at[fig, floor, r])
 	return k
 }
 

@@ -74,26 +74,15 @@ struct kernel_diff {
 	struct smack_accesses *vanished, *vanished_undo;
 };
 
-static int add_access(struct smack_accesses *a, const char *subject,
-		      size_t subject_len, const char *object,
-		      size_t object_len, unsigned int access)
-{
-	struct rule bits = { .allow = access };
-
-	if (!a)
-		return 0;
-	return accesses_add_n(a, subject, subject_len, object, object_len,
-			      &bits);
-}
-
 /* A pair of load2 that the target does not have: it loses its access. */
 static int kernel_only(struct kernel_diff *d, const struct parse_field *f,
 		       unsigned int have)
 {
-	if (add_access(d->vanished, f[0].text, f[0].len, f[1].text, f[1].len,
-		       0) < 0 ||
-	    add_access(d->vanished_undo, f[0].text, f[0].len, f[1].text,
-		       f[1].len, have) < 0)
+	if (accesses_add_access_n(d->vanished, f[0].text, f[0].len, f[1].text,
+				  f[1].len, 0) < 0 ||
+	    (d->vanished_undo &&
+	     accesses_add_access_n(d->vanished_undo, f[0].text, f[0].len,
+				   f[1].text, f[1].len, have) < 0))
 		return errno == EINVAL ? -EPROTO : -1;
 	return 0;
 }

@@ -163,15 +163,23 @@ int accesses_add_n(struct smack_accesses *a, const char *subject,
 	return accesses_append(a, &r);
 }
 
-int accesses_add_plain(struct smack_accesses *a, const struct labeltab *t,
-		       const struct rule *r, unsigned int access)
+int accesses_add_access_n(struct smack_accesses *a, const char *subject,
+			  size_t subject_len, const char *object,
+			  size_t object_len, unsigned int access)
 {
 	struct rule bits = { .allow = access };
 
-	return accesses_add_n(a, labeltab_text(t, r->subject),
-			      labeltab_len(t, r->subject),
-			      labeltab_text(t, r->object),
-			      labeltab_len(t, r->object), &bits);
+	return accesses_add_n(a, subject, subject_len, object, object_len,
+			      &bits);
+}
+
+int accesses_add_plain(struct smack_accesses *a, const struct labeltab *t,
+		       const struct rule *r, unsigned int access)
+{
+	return accesses_add_access_n(a, labeltab_text(t, r->subject),
+				     labeltab_len(t, r->subject),
+				     labeltab_text(t, r->object),
+				     labeltab_len(t, r->object), access);
 }
 
 void accesses_truncate(struct smack_accesses *a, size_t rules,

@@ -49,8 +49,12 @@ int accesses_append(struct smack_accesses *a, const struct rule *r);
 int accesses_add_n(struct smack_accesses *a, const char *subject,
 		   size_t subject_len, const char *object, size_t object_len,
 		   const struct rule *bits);
-/* Adds a plain rule with the given access for the pair of rule r, whose
- * labels are indexes of t (another set's labels, or a's own). */
+/* Adds a plain rule with the given access by label text. */
+int accesses_add_access_n(struct smack_accesses *a, const char *subject,
+			  size_t subject_len, const char *object,
+			  size_t object_len, unsigned int access);
+/* The same for the pair of rule r, whose labels are indexes of t (another
+ * set's labels, or a's own). */
 int accesses_add_plain(struct smack_accesses *a, const struct labeltab *t,
 		       const struct rule *r, unsigned int access);
 /* Undoes every rule and label added after the counts given. */

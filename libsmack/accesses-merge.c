@@ -173,9 +173,64 @@ int pair_map_build(struct pair_map *m, const struct smack_accesses *set)
 	return 0;
 }
 
-void pair_map_add_key(struct pair_map *m, uint32_t subject, uint32_t object)
+static bool slot_is_free(const struct pair_map *m, size_t i)
 {
-	set_key(m, probe(m, subject, object), subject, object);
+	return map_is_wide(m) ? m->keys64[i] == FREE64 : m->keys32[i] == FREE32;
+}
+
+bool pair_map_slot_pair(const struct pair_map *m, size_t slot,
+			uint32_t *subject, uint32_t *object)
+{
+	if (slot_is_free(m, slot))
+		return false;
+	if (map_is_wide(m)) {
+		*subject = m->keys64[slot] >> 32;
+		*object = (uint32_t)m->keys64[slot];
+	} else {
+		*subject = m->keys32[slot] >> 16;
+		*object = m->keys32[slot] & 0xffff;
+	}
+	return true;
+}
+
+/* Twice the pairs' room, each pair moved with its state.  A map of chosen
+ * pairs cannot be sized in advance: a set whose rules repeat a few pairs
+ * over and over has almost every rule under suspicion, but few pairs. */
+static int grow(struct pair_map *m)
+{
+	struct pair_map bigger = { .set = m->set };
+	uint32_t subject, object;
+	size_t i, j;
+
+	if (allocate(&bigger, m->keyed * 2 + 1, map_is_wide(m)) < 0)
+		return -1;
+	for (i = 0; i < m->size; i++) {
+		if (!pair_map_slot_pair(m, i, &subject, &object))
+			continue;
+		j = probe(&bigger, subject, object);
+		set_key(&bigger, j, subject, object);
+		bigger.state[j] = m->state[i];
+	}
+	bigger.keyed = m->keyed;
+	bigger.modify_pairs = m->modify_pairs;
+	pair_map_release(m);
+	*m = bigger;
+	return 0;
+}
+
+int pair_map_add_key(struct pair_map *m, uint32_t subject, uint32_t object)
+{
+	size_t i;
+
+	/* allocate() leaves a fifth of the slots free; keep it so. */
+	if (m->keyed + 1 > m->size - m->size / 5 && grow(m) < 0)
+		return -1;
+	i = probe(m, subject, object);
+	if (slot_is_free(m, i)) {
+		set_key(m, i, subject, object);
+		m->keyed++;
+	}
+	return 0;
 }
 
 size_t pair_map_keyed(const struct pair_map *m, uint32_t subject,
@@ -186,9 +241,7 @@ size_t pair_map_keyed(const struct pair_map *m, uint32_t subject,
 	if (!m->size)
 		return PAIR_NONE;
 	i = probe(m, subject, object);
-	if (map_is_wide(m) ? m->keys64[i] == FREE64 : m->keys32[i] == FREE32)
-		return PAIR_NONE;
-	return i;
+	return slot_is_free(m, i) ? PAIR_NONE : i;
 }
 
 void pair_map_fold(struct pair_map *m, size_t slot, const struct rule *r)

@@ -10,10 +10,11 @@
  * than one rule first and maps only those: a Bloom filter of eight bits a
  * rule (two probes, a few percent of false alarms) names every rule whose
  * pair may have come before, and an exact map is built of those rules'
- * pairs alone, with a second, smaller filter in front of it.  A pair
- * outside that map has one rule, and its state is that rule's.  For
- * 100,000 rules this takes about 60 pages where a map of every pair takes
- * 185.
+ * pairs alone (growing as they come, since a set that repeats a few pairs
+ * over and over has many suspects but few pairs), with a second, smaller
+ * filter in front of it.  A pair outside that map has one rule, and its
+ * state is that rule's.  For 100,000 rules this takes about 60 pages
+ * where a map of every pair takes 185.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -45,11 +46,11 @@ static void bloom_release(struct pair_filter *b)
 	b->words = NULL;
 }
 
-/* The two bits of the pair of r. */
-static void bloom_bits(const struct pair_filter *b, const struct rule *r,
-		       uint64_t bit[2])
+/* The two bits of a pair. */
+static void bloom_bits(const struct pair_filter *b, uint32_t subject,
+		       uint32_t object, uint64_t bit[2])
 {
-	uint64_t key = (uint64_t)r->subject << 32 | r->object;
+	uint64_t key = (uint64_t)subject << 32 | object;
 
 	bit[0] = ((key * 0x9e3779b97f4a7c15ull) >> 32) & b->mask;
 	bit[1] = (((key ^ key >> 29) * 0xbf58476d1ce4e5b9ull) >> 32) & b->mask;
@@ -60,14 +61,14 @@ static bool bloom_test_bit(const struct pair_filter *b, uint64_t bit)
 	return b->words[bit >> 6] & (1ull << (bit & 63));
 }
 
-/* Adds the pair of r; true when it may have been added before. */
-static bool bloom_add(struct pair_filter *b, const struct rule *r)
+/* Adds a pair; true when it may have been added before. */
+static bool bloom_add(struct pair_filter *b, uint32_t subject, uint32_t object)
 {
 	uint64_t bit[2];
 	bool was;
 	int k;
 
-	bloom_bits(b, r, bit);
+	bloom_bits(b, subject, object, bit);
 	was = bloom_test_bit(b, bit[0]) && bloom_test_bit(b, bit[1]);
 	for (k = 0; k < 2; k++)
 		b->words[bit[k] >> 6] |= 1ull << (bit[k] & 63);
@@ -79,61 +80,63 @@ static bool bloom_may_hold(const struct pair_filter *b, const struct rule *r)
 {
 	uint64_t bit[2];
 
-	bloom_bits(b, r, bit);
+	bloom_bits(b, r->subject, r->object, bit);
 	return bloom_test_bit(b, bit[0]) && bloom_test_bit(b, bit[1]);
 }
 
-/* The indexes of the rules whose pair the filter may have seen before. */
-static int suspects_of(const struct smack_accesses *set, uint32_t **out,
-		       size_t *count)
-{
-	struct pair_filter b;
-	uint32_t *list = NULL, *grown;
-	size_t n = 0, cap = 0, i;
-	struct rule r;
+/* The first guess at the suspects' pairs: the map grows from there. */
+#define REPEATED_PAIRS_GUESS 1024
 
-	*out = NULL;
-	*count = 0;
+/* Keys the map with the pairs of the rules that the filter may have seen
+ * before: the repeated pairs, and a few false alarms. */
+static int key_suspects(struct pair_walk *w)
+{
+	const struct smack_accesses *set = w->set;
+	struct pair_filter b;
+	struct rule r;
+	size_t i;
+	int ret = 0;
+
 	if (bloom_init(&b, set->count, RULE_FILTER_BITS) < 0)
 		return -1;
-	for (i = 0; i < set->count; i++) {
+	if (pair_map_init(&w->repeated, set,
+			  set->count < REPEATED_PAIRS_GUESS ?
+			  set->count : REPEATED_PAIRS_GUESS) < 0) {
+		bloom_release(&b);
+		return -1;
+	}
+	for (i = 0; i < set->count && ret == 0; i++) {
 		accesses_get(set, i, &r);
-		if (!bloom_add(&b, &r))
-			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 1024;
-			grown = realloc(list, cap * sizeof(*list));
-			if (!grown) {
-				free(list);
-				bloom_release(&b);
-				return -1;
-			}
-			list = grown;
-		}
-		list[n++] = (uint32_t)i;
+		if (bloom_add(&b, r.subject, r.object))
+			ret = pair_map_add_key(&w->repeated, r.subject,
+					       r.object);
 	}
 	bloom_release(&b);
-	*out = list;
-	*count = n;
+	return ret;
+}
+
+/* The filter in front of the map, of the pairs it was keyed with. */
+static int filter_suspects(struct pair_walk *w)
+{
+	uint32_t subject, object;
+	size_t i;
+
+	if (bloom_init(&w->suspects, w->repeated.keyed,
+		       SUSPECT_FILTER_BITS) < 0)
+		return -1;
+	for (i = 0; i < w->repeated.size; i++)
+		if (pair_map_slot_pair(&w->repeated, i, &subject, &object))
+			bloom_add(&w->suspects, subject, object);
 	return 0;
 }
 
-/* Maps the suspects' pairs and folds every rule of those pairs in. */
-static int map_repeated(struct pair_walk *w, const uint32_t *suspects,
-			size_t count)
+/* Folds every rule of the mapped pairs in. */
+static void fold_repeated(struct pair_walk *w)
 {
 	const struct smack_accesses *set = w->set;
 	struct rule r;
 	size_t i, slot;
 
-	if (pair_map_init(&w->repeated, set, count) < 0 ||
-	    bloom_init(&w->suspects, count, SUSPECT_FILTER_BITS) < 0)
-		return -1;
-	for (i = 0; i < count; i++) {
-		accesses_get(set, suspects[i], &r);
-		pair_map_add_key(&w->repeated, r.subject, r.object);
-		bloom_add(&w->suspects, &r);
-	}
 	for (i = 0; i < set->count; i++) {
 		accesses_get(set, i, &r);
 		slot = bloom_may_hold(&w->suspects, &r) ?
@@ -145,26 +148,21 @@ static int map_repeated(struct pair_walk *w, const uint32_t *suspects,
 			w->modify_pairs++;
 	}
 	w->modify_pairs += w->repeated.modify_pairs;
-	return pair_marks_init(&w->marks, &w->repeated);
 }
 
 int pair_walk_init(struct pair_walk *w, const struct smack_accesses *set)
 {
-	uint32_t *suspects;
-	size_t count;
 	int ret;
 
 	memset(w, 0, sizeof(*w));
 	w->set = set;
-	/* Rule indexes are kept in 32 bits. */
-	if (set->count > UINT32_MAX) {
-		errno = ENOMEM;
-		return -1;
+	ret = key_suspects(w);
+	if (ret == 0)
+		ret = filter_suspects(w);
+	if (ret == 0) {
+		fold_repeated(w);
+		ret = pair_marks_init(&w->marks, &w->repeated);
 	}
-	if (suspects_of(set, &suspects, &count) < 0)
-		return -1;
-	ret = map_repeated(w, suspects, count);
-	free(suspects);
 	if (ret < 0) {
 		pair_walk_release(w);
 		errno = ENOMEM;

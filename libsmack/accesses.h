@@ -94,6 +94,7 @@ struct pair_map {
 	uint64_t *keys64;	/* subject << 32 | object, for a wide one */
 	uint16_t *state;	/* PAIR_USED | PAIR_MODIFY | deny | allow */
 	size_t size;
+	size_t keyed;		/* pairs given a slot by pair_map_add_key() */
 	size_t modify_pairs;	/* pairs with PAIR_MODIFY */
 };
 
@@ -110,9 +111,14 @@ size_t pair_map_find(const struct pair_map *m, uint32_t subject,
 		     uint32_t object);
 
 /* Building a map of chosen pairs only: pair_map_add_key() gives a pair a
- * slot with no state yet, pair_map_keyed() is its slot (or PAIR_NONE for
- * a pair never added), pair_map_fold() folds one more of its rules in. */
-void pair_map_add_key(struct pair_map *m, uint32_t subject, uint32_t object);
+ * slot with no state yet (once; the map grows as needed, -1 ENOMEM),
+ * pair_map_keyed() is its slot (or PAIR_NONE for a pair never added),
+ * pair_map_fold() folds one more of its rules in.  The slots move when
+ * the map grows, so slots are only kept once every key is in. */
+int pair_map_add_key(struct pair_map *m, uint32_t subject, uint32_t object);
+/* The pair in a slot; false for a free slot. */
+bool pair_map_slot_pair(const struct pair_map *m, size_t slot,
+			uint32_t *subject, uint32_t *object);
 size_t pair_map_keyed(const struct pair_map *m, uint32_t subject,
 		      uint32_t object);
 void pair_map_fold(struct pair_map *m, size_t slot, const struct rule *r);

@@ -3,7 +3,9 @@
  * Applying sets large enough that the walk's Bloom filter gives false
  * alarms (accesses-walk.c): every pair is written once, at its first
  * rule, with what all its rules fold into, as computed here by a plain
- * model of the kernel's rules.  Narrow and wide sets, apply and clear.
+ * model of the kernel's rules.  Narrow and wide sets, apply and clear,
+ * and a set of a few pairs repeated over and over (almost every rule a
+ * suspect, so the map of repeated pairs grows from its first guess).
  */
 #include "rules-fixture.h"
 #include "check-main.h"
@@ -75,9 +77,9 @@ static void model_fold(struct model_pair *p, bool modify, unsigned int allow,
 	}
 }
 
-/* RULES random rules over LABELS labels, about a fifth of them
- * change-rules; "s" and "o" label prefixes. */
-static void model_generate(struct model *m, uint32_t seed)
+/* RULES random rules over the first `labels` of LABELS labels, about a
+ * fifth of them change-rules; "s" and "o" label prefixes. */
+static void model_generate(struct model *m, uint32_t seed, unsigned int labels)
 {
 	char a[SMACK_ACCESS_STRLEN], d[SMACK_ACCESS_STRLEN];
 	unsigned int i, s, o, allow, deny;
@@ -87,8 +89,8 @@ static void model_generate(struct model *m, uint32_t seed)
 	memset(m, 0, sizeof(*m));
 	m->seed = seed;
 	for (i = 0; i < RULES; i++) {
-		s = next_random(m, LABELS);
-		o = next_random(m, LABELS);
+		s = next_random(m, labels);
+		o = next_random(m, labels);
 		allow = next_random(m, SMACK_ACCESS_ALL + 1);
 		modify = next_random(m, 5) == 0;
 		deny = modify ? next_random(m, SMACK_ACCESS_ALL + 1) : 0;
@@ -165,14 +167,15 @@ static struct smack_accesses *set_of(const struct model *m, unsigned int filler,
 	return a;
 }
 
-static void check_apply(uint32_t seed, unsigned int filler, bool clear)
+static void check_apply(uint32_t seed, unsigned int labels,
+			unsigned int filler, bool clear)
 {
 	static struct model m;
 	struct text fill;
 	struct smack_accesses *a;
 	char *load2, *change_rule, *want, *got;
 
-	model_generate(&m, seed);
+	model_generate(&m, seed, labels);
 	a = set_of(&m, filler, &fill);
 	model_expect(&m, clear, &load2, &change_rule);
 	if (clear)
@@ -206,22 +209,31 @@ static void check_apply(uint32_t seed, unsigned int filler, bool clear)
 
 START_TEST(apply_folds_repeated_pairs_among_many)
 {
-	check_apply(1, 0, false);
+	check_apply(1, LABELS, 0, false);
 	fixture_write("load2", "");
 	fixture_write("change-rule", "");
-	check_apply(0xdeadbeef, 0, false);
+	check_apply(0xdeadbeef, LABELS, 0, false);
 }
 END_TEST
 
 START_TEST(clear_writes_each_of_many_pairs_once)
 {
-	check_apply(7, 0, true);
+	check_apply(7, LABELS, 0, true);
+}
+END_TEST
+
+START_TEST(apply_folds_few_pairs_repeated_over_and_over)
+{
+	check_apply(11, 3, 0, false);
+	fixture_write("load2", "");
+	fixture_write("change-rule", "");
+	check_apply(12, 3, 0, true);
 }
 END_TEST
 
 START_TEST(apply_folds_repeated_pairs_of_a_wide_set)
 {
-	check_apply(3, 65600, false);
+	check_apply(3, LABELS, 65600, false);
 }
 END_TEST
 
@@ -233,6 +245,7 @@ Suite *make_suite(void)
 	tcase_add_test(t, apply_folds_repeated_pairs_among_many);
 	tcase_add_test(t, clear_writes_each_of_many_pairs_once);
 	tcase_add_test(t, apply_folds_repeated_pairs_of_a_wide_set);
+	tcase_add_test(t, apply_folds_few_pairs_repeated_over_and_over);
 	tcase_add_checked_fixture(t, fixture_setup, fixture_teardown);
 	tcase_set_timeout(t, 120);
 	suite_add_tcase(s, t);

@@ -137,7 +137,10 @@ done
 echo "bench: booting $uml on CPU $cpu (log: $out/guest.log)" >&2
 start=$(date +%s)
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-TMPDIR=$umltmp timeout "${BENCH_TIMEOUT:-600}" taskset -c "$cpu" "$uml" \
+# On hosts with AMX, Debian 12's UML needs tests/kernel/uml-xstate.c.
+shim=$builddir/tests/kernel/uml-xstate.so
+[ -f "$shim" ] || shim=
+LD_PRELOAD=$shim TMPDIR=$umltmp timeout "${BENCH_TIMEOUT:-600}" taskset -c "$cpu" "$uml" \
 	mem=1536M root=/dev/root rootfstype=hostfs rootflags=/ rw lsm=smack \
 	init="$srcdir/bench/guest.sh" con0=null,fd:1 con=null \
 	BENCH_BUILDDIR="$builddir" BENCH_OUT="$out" \

@@ -20,7 +20,7 @@ echo "==> building smack-utils in $build"
 ( cd "$top" && ./autogen.sh ) > /dev/null || exit 1
 mkdir -p "$build" && cd "$build" || exit 1
 { [ -f Makefile ] || "$top/configure"; } > configure.out 2>&1 || { cat configure.out; exit 1; }
-make -j"$(nproc 2>/dev/null || echo 2)" > make.out 2>&1 || { cat make.out; exit 1; }
+make -j"$(nproc 2>/dev/null || echo 2)" all tests/kernel/uml-xstate.so > make.out 2>&1 || { cat make.out; exit 1; }
 
 out=$build/demo-out
 rm -rf "$out" && mkdir -p "$out/tmpfs" || exit 1
@@ -28,7 +28,8 @@ umltmp=$(mktemp -d "${TMPDIR:-/tmp}/smack-uml.XXXXXX") || exit 1
 trap 'rm -rf "$umltmp"' EXIT
 
 echo "==> booting the Smack kernel ($uml)"
-TMPDIR=$umltmp timeout 300 "$uml" mem=256M root=/dev/root rootfstype=hostfs \
+# On hosts with AMX, Debian 12's UML needs tests/kernel/uml-xstate.c.
+LD_PRELOAD=$build/tests/kernel/uml-xstate.so TMPDIR=$umltmp timeout 300 "$uml" mem=256M root=/dev/root rootfstype=hostfs \
 	rootflags=/ rw lsm=smack init="$top/examples/demo-guest.sh" \
 	con0=null,fd:1 con=null \
 	DEMO_SRCDIR="$top" DEMO_BUILDDIR="$build" DEMO_OUT="$out" \

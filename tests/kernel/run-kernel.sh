@@ -32,8 +32,12 @@ fi
 umltmp=$(mktemp -d "${TMPDIR:-/tmp}/smack-uml.XXXXXX") || exit 1
 trap 'rm -rf "$umltmp"' EXIT
 
+# On hosts with AMX, Debian 12's UML needs tests/kernel/uml-xstate.c.
+shim=$builddir/tests/kernel/uml-xstate.so
+[ -f "$shim" ] || shim=
+
 # Parameters the kernel does not know become the init's environment.
-TMPDIR=$umltmp timeout "$timeout" "$uml" mem=256M root=/dev/root \
+LD_PRELOAD=$shim TMPDIR=$umltmp timeout "$timeout" "$uml" mem=256M root=/dev/root \
 	rootfstype=hostfs rootflags=/ rw lsm=smack \
 	init="$srcdir/tests/kernel/guest-init.sh" \
 	con0=null,fd:1 con=null \

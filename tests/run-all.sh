@@ -35,8 +35,10 @@ stages=${STAGES:-default valgrind kvalgrind asan ubsan static musl install fuzz 
 passed=0 failed=0 skipped=0
 summary=""
 
+stage_start=$(date +%s)
 note() {
-	summary="$summary$(printf '  %-10s %s' "$1" "$2")
+	summary="$summary$(printf '  %-10s %4ss  %s' "$1" \
+		"$(($(date +%s) - stage_start))" "$2")
 "
 }
 
@@ -138,6 +140,7 @@ echo "==> bootstrap"
 	echo "autogen.sh failed"; echo "0 passed, 1 failed"; exit 1; }
 
 for stage in $stages; do
+	stage_start=$(date +%s)
 	case $stage in
 	default)
 		echo "==> default: configure and build"

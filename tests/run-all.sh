@@ -12,11 +12,12 @@
 #               (which only combine the tools the other cases test, and take
 #               minutes under valgrind) and matrix-bad-input (which puts the
 #               real binaries first on its PATH; asan runs its inputs' tools
-#               on the host)
+#               on the host).  It runs in the background, on the
+#               CPU the host-only stages after it leave free (UML uses one)
 #   asan        ASan+UBSan build: every test that runs on the host
-#   ubsan       UBSan build: the kernel tests (ASan's shadow memory does not
-#               fit in a UML guest's address space, so ASan cannot run there)
-#   static      --disable-shared: every test, kernel tests included
+#   static      --disable-shared with UBSan: every test, kernel tests
+#               included (ASan's shadow memory does not fit in a UML
+#               guest's address space, so UBSan is what runs in the guest)
 #   musl        musl-gcc build (no libcap; Check replaced by tests/unit/minicheck):
 #               unit and host tests
 #   install     make install into a scratch prefix, then a program built
@@ -30,7 +31,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
-stages=${STAGES:-default valgrind kvalgrind asan ubsan static musl install fuzz distcheck}
+stages=${STAGES:-default valgrind kvalgrind asan musl install fuzz static distcheck}
 
 passed=0 failed=0 skipped=0
 summary=""
@@ -117,6 +118,29 @@ check_in() {
 	count_suite "$stage" "$dir/test-suite.log"
 }
 
+# The same in the background; finish_background counts it.  One at a time.
+background_stage="" background_pid="" background_start=""
+check_in_background() {
+	stage=$1 dir=$2; shift 2
+	echo "==> $stage (in the background): make check $*"
+	rm -f "$dir/test-suite.log"
+	( cd "$dir" && make -j1 check "$@" > check-$stage.out 2>&1 ) &
+	background_pid=$! background_stage=$stage background_dir=$dir
+	background_start=$(date +%s)
+}
+
+finish_background() {
+	[ -n "$background_pid" ] || return 0
+	echo "==> $background_stage: waiting for it to finish"
+	wait "$background_pid"
+	stage_start=$background_start
+	grep -E '^# (TOTAL|PASS|FAIL|ERROR|SKIP):' \
+		"$background_dir/check-$background_stage.out" | tr '\n' ' '
+	echo
+	count_suite "$background_stage" "$background_dir/test-suite.log"
+	background_pid=""
+}
+
 # Installs into a scratch prefix and builds a client with pkg-config.
 check_install() {
 	prefix=$top/build/prefix
@@ -156,7 +180,7 @@ for stage in $stages; do
 			TESTS_WRAPPER="$top/tests/valgrind-wrap.sh" ;;
 	kvalgrind)
 		[ -f "$top/build/test/Makefile" ] || configure_build "$top/build/test" --enable-werror
-		check_in kvalgrind "$top/build/test" \
+		check_in_background kvalgrind "$top/build/test" \
 			TESTS=tests/kernel/run-kernel.sh KERNEL_VALGRIND=1 \
 			KERNEL_CASES="harness-* lib-* smackload-* smackctl-* chsmack-* smackaccess-* smackcipso-* netlabel-* smackrun-* init-*" ;;
 	asan)
@@ -168,16 +192,14 @@ for stage in $stages; do
 		else
 			count_step asan 1 "configure and build"
 		fi ;;
-	ubsan)
-		echo "==> ubsan: configure and build"
-		if configure_build "$top/build/ubsan" --enable-ubsan --enable-werror; then
-			check_in ubsan "$top/build/ubsan" TESTS=tests/kernel/run-kernel.sh
-		else
-			count_step ubsan 1 "configure and build"
-		fi ;;
 	static)
-		echo "==> static: configure and build (--disable-shared)"
-		if configure_build "$top/build/static" --disable-shared --enable-werror; then
+		# Its kernel tier and the background one would share a CPU.
+		finish_background
+		stage_start=$(date +%s)
+		echo "==> static: configure and build (--disable-shared --enable-ubsan)"
+		if configure_build "$top/build/static" --disable-shared --enable-ubsan \
+				--enable-werror; then
+			UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 			check_in static "$top/build/static"
 		else
 			count_step static 1 "configure and build"
@@ -208,6 +230,8 @@ for stage in $stages; do
 		check_install
 		count_step install $? "install, pkg-config --cflags --libs libsmack, link and run" ;;
 	distcheck)
+		finish_background	# it uses build/test too
+		stage_start=$(date +%s)
 		[ -f "$top/build/test/Makefile" ] || configure_build "$top/build/test" --enable-werror
 		echo "==> distcheck"
 		# The full kernel tier ran in the other stages; the tarball runs a few.
@@ -220,6 +244,7 @@ for stage in $stages; do
 		count_step "$stage" 1 "unknown stage" ;;
 	esac
 done
+finish_background
 
 echo
 echo "Summary by stage:"

@@ -6,9 +6,70 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "libsmack-internal.h"
 #include "accesses.h"
+
+/* ------------------------------------------------- pairs that vanish */
+
+struct named_pair {
+	const char *subject, *object;
+	uint8_t subject_len, object_len;
+	size_t index;
+};
+
+static int compare_text(const char *a, size_t alen, const char *b,
+			size_t blen)
+{
+	int c = memcmp(a, b, alen < blen ? alen : blen);
+
+	return c ? c : (alen > blen) - (alen < blen);
+}
+
+static int compare_named(const void *pa, const void *pb)
+{
+	const struct named_pair *a = pa, *b = pb;
+	int c = compare_text(a->subject, a->subject_len, b->subject,
+			     b->subject_len);
+
+	return c ? c : compare_text(a->object, a->object_len, b->object,
+				    b->object_len);
+}
+
+int accesses_append_vanished(struct smack_accesses *changes,
+			     struct smack_accesses *undo,
+			     const struct smack_accesses *vanished)
+{
+	const struct labeltab *t = &vanished->labels;
+	size_t n = vanished->count, i;
+	struct named_pair *order;
+	struct rule r;
+	int ret = 0;
+
+	if (!n)
+		return 0;
+	order = malloc(n * sizeof(*order));
+	if (!order)
+		return -1;
+	for (i = 0; i < n; i++) {
+		accesses_get(vanished, i, &r);
+		order[i].subject = labeltab_text(t, r.subject);
+		order[i].subject_len = labeltab_len(t, r.subject);
+		order[i].object = labeltab_text(t, r.object);
+		order[i].object_len = labeltab_len(t, r.object);
+		order[i].index = i;
+	}
+	qsort(order, n, sizeof(*order), compare_named);
+	for (i = 0; i < n && ret == 0; i++) {
+		accesses_get(vanished, order[i].index, &r);
+		ret = accesses_add_plain(changes, t, &r, 0);
+		if (ret == 0 && undo)
+			ret = accesses_add_plain(undo, t, &r, r.allow);
+	}
+	free(order);
+	return ret;
+}
 
 /*
  * For each label of one set, its index in another (or UINT32_MAX), so
@@ -39,6 +100,7 @@ struct diff_work {
 	uint32_t *to_in_from, *from_in_to;	/* translated label indexes */
 	struct pair_marks marks;
 	struct smack_accesses *out;
+	struct smack_accesses *vanished;	/* with the access they had */
 };
 
 /* The access a pair of one set has in the other (0 if it has none). */
@@ -90,10 +152,12 @@ static int diff_vanished(struct diff_work *w)
 		if (!pair_final(w->from_pairs.state[slot]))
 			continue;
 		access_in(&w->to_pairs, w->from_in_to, &r, &present);
-		if (!present && accesses_add_plain(w->out, &w->from->labels, &r, 0) < 0)
+		if (!present &&
+		    accesses_add_plain(w->vanished, &w->from->labels, &r,
+				       pair_final(w->from_pairs.state[slot])) < 0)
 			return -1;
 	}
-	return 0;
+	return accesses_append_vanished(w->out, NULL, w->vanished);
 }
 
 static int diff_run(struct diff_work *w)
@@ -127,8 +191,11 @@ int smack_accesses_diff(const struct smack_accesses *from,
 	}
 	if (smack_accesses_new(&w.out) < 0)
 		return -1;
-	ret = diff_run(&w);
+	ret = smack_accesses_new(&w.vanished);
+	if (ret == 0)
+		ret = diff_run(&w);
 	saved = errno;
+	smack_accesses_free(w.vanished);
 	pair_map_release(&w.from_pairs);
 	pair_map_release(&w.to_pairs);
 	pair_marks_release(&w.marks);

@@ -57,9 +57,27 @@ int accesses_add_access_n(struct smack_accesses *a, const char *subject,
  * set's labels, or a's own). */
 int accesses_add_plain(struct smack_accesses *a, const struct labeltab *t,
 		       const struct rule *r, unsigned int access);
+/* Adds the pairs of vanished, sorted by subject then object (bytewise),
+ * to changes without access and, when undo is not NULL, to undo with the
+ * access they have in vanished. */
+int accesses_append_vanished(struct smack_accesses *changes,
+			     struct smack_accesses *undo,
+			     const struct smack_accesses *vanished);
 /* Undoes every rule and label added after the counts given. */
 void accesses_truncate(struct smack_accesses *a, size_t rules,
 		       uint32_t labels);
+
+/*
+ * Reads load2 and calls fn with the labels and the access of each rule
+ * listed (including rules without access, which the kernel keeps).  fn
+ * returns 0 to go on, -EPROTO for a line that cannot be the kernel's, or
+ * -1 with errno.  0, or -1 with errno (EPROTO: not load2's format).
+ */
+struct parse_field;
+typedef int (*load2_rule_fn)(void *arg, const struct parse_field *subject,
+			     const struct parse_field *object,
+			     unsigned int access);
+int accesses_read_load2(load2_rule_fn fn, void *arg);
 
 /* The longest record accesses_format() writes: "s o allow deny\n". */
 #define ACCESSES_RECORD_MAX (2 * SMACK_LABEL_LEN + 2 * SMACK_ACCESS_STRLEN + 4)
@@ -189,5 +207,33 @@ void pair_walk_rewind(struct pair_walk *w);
  * first rule of its pair; false for the pair's later rules. */
 bool pair_walk_first(struct pair_walk *w, const struct rule *r,
 		     uint16_t *state);
+
+/*
+ * The rules (subject, object, access) that one side has and the other
+ * lacks (rule-delta.c): added with side +1 from one, with -1 from the
+ * other; decoding gives what did not cancel out, if the difference fits.
+ * Label indexes must be below 2^28 (rule_delta_fits()).
+ */
+struct rule_delta {
+	uint64_t *keys;		/* XOR of the keys of each cell */
+	uint64_t *checks;	/* XOR of their checks */
+	int32_t *counts;	/* keys added less keys taken away */
+	size_t part;		/* cells in each of the three parts */
+};
+
+/* Called for each rule left over, with the side (+1, -1) it came from;
+ * a negative return stops the decoding. */
+typedef int (*rule_delta_fn)(void *arg, uint32_t subject, uint32_t object,
+			     unsigned int access, int side);
+
+bool rule_delta_fits(const struct labeltab *labels);
+/* A table sized for a difference of a few percent of the given rules. */
+int rule_delta_init(struct rule_delta *t, size_t rules);
+void rule_delta_release(struct rule_delta *t);
+void rule_delta_add(struct rule_delta *t, uint32_t subject, uint32_t object,
+		    unsigned int access, int side);
+/* 0 when every left-over rule went to fn, 1 when the difference was too
+ * large to decode (fn may have seen some of it), -1 when fn stopped it. */
+int rule_delta_decode(struct rule_delta *t, rule_delta_fn fn, void *arg);
 
 #endif /* LIBSMACK_ACCESSES_H */

@@ -78,10 +78,12 @@ START_TEST(same_as_reading_and_diffing)
 	check("a b r\n", "a b rw r\n", "a b w\n", "a b r\n");
 	check("a b x\n", "a b rw\na b x\n", "", "");
 	/* Changed and new pairs in the target's order, then vanished ones
-	 * in load2's. */
+	 * sorted by subject and object. */
 	check("a b r\nc d w\ne f x\ng h l\n", "e f x\nn m r\nc d rw\n",
 	      "n m r\nc d rw\na b -\ng h -\n",
 	      "n m -\nc d w\na b r\ng h l\n");
+	check("g h r\nc d w\na b x\nc a l\n", "", "a b -\nc a -\nc d -\ng h -\n",
+	      "a b x\nc a l\nc d w\ng h r\n");
 	/* Labels only one side knows. */
 	check("only kernel r\n", "only target r\n",
 	      "only target r\nonly kernel -\n",

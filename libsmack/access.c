@@ -5,49 +5,45 @@
  * unknown letter ("rwq" loads as "rw"), so anything else is refused here.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "libsmack-internal.h"
 
 static const char access_letters[] = "rwxatlb";
 
-/* A switch rather than a search of access_letters: this runs for every
- * letter of every rule a policy has. */
-static int letter_bit(char c)
-{
-	switch (c | 0x20) {	/* either case */
-	case 'r': return SMACK_ACCESS_READ;
-	case 'w': return SMACK_ACCESS_WRITE;
-	case 'x': return SMACK_ACCESS_EXEC;
-	case 'a': return SMACK_ACCESS_APPEND;
-	case 't': return SMACK_ACCESS_TRANSMUTE;
-	case 'l': return SMACK_ACCESS_LOCK;
-	case 'b': return SMACK_ACCESS_BRINGUP;
-	default: return -1;
-	}
-}
+/* Each byte's access bit with LETTER_OK added, LETTER_OK alone for '-',
+ * 0 for a byte that is no access letter: a table rather than a search of
+ * access_letters, since this runs for every letter of every rule. */
+#define LETTER_OK 0x80
+#define LETTER(c, bit) [c] = (bit) | LETTER_OK, [(c) - 'a' + 'A'] = (bit) | LETTER_OK
+
+static const uint8_t letter_bits[256] = {
+	LETTER('r', SMACK_ACCESS_READ),
+	LETTER('w', SMACK_ACCESS_WRITE),
+	LETTER('x', SMACK_ACCESS_EXEC),
+	LETTER('a', SMACK_ACCESS_APPEND),
+	LETTER('t', SMACK_ACCESS_TRANSMUTE),
+	LETTER('l', SMACK_ACCESS_LOCK),
+	LETTER('b', SMACK_ACCESS_BRINGUP),
+	['-'] = LETTER_OK,
+};
 
 int access_parse_n(const char *s, size_t len, unsigned int *mask)
 {
-	unsigned int m = 0;
+	unsigned int m = 0, ok = LETTER_OK, bits;
 	size_t i;
-	int bit;
 
-	if (len == 0) {
+	for (i = 0; i < len; i++) {
+		bits = letter_bits[(unsigned char)s[i]];
+		ok &= bits;
+		m |= bits;
+	}
+	if (len == 0 || !ok) {
 		errno = EINVAL;
 		return -1;
 	}
-	for (i = 0; i < len; i++) {
-		if (s[i] == '-')
-			continue;
-		bit = letter_bit(s[i]);
-		if (bit < 0) {
-			errno = EINVAL;
-			return -1;
-		}
-		m |= bit;
-	}
-	*mask = m;
+	*mask = m & SMACK_ACCESS_ALL;
 	return 0;
 }
 

@@ -470,13 +470,69 @@ static int parse_rule_line(struct smack_accesses *a, struct parse_ctx *ctx,
 	return accesses_append(a, &r);
 }
 
+/* The field of a common line that starts at p: up to the next space, or
+ * to the end when last; false when it is empty or not where it should be. */
+static bool common_field(const char **p, const char *end, bool last,
+			 const char **text, size_t *len)
+{
+	const char *space = memchr(*p, ' ', end - *p);
+
+	if (!space)
+		space = last ? end : NULL;
+	if (!space || space == *p)
+		return false;
+	*text = *p;
+	*len = space - *p;
+	*p = space + (space < end);
+	return true;
+}
+
+/*
+ * Most lines of a policy are "subject object access" (or with a deny
+ * field) between single spaces, with labels the set knows already: those
+ * are added here, without the general path's field records and checks (a
+ * label in the set was valid when it came, so finding it is checking it).
+ * Anything else, a new label, other blanks and every line in error, is
+ * left to parse_rule_line(), which reports what is wrong.
+ */
+static bool add_common_line(struct smack_accesses *a,
+			    const struct parse_line *line)
+{
+	const char *p = line->text, *end = p + line->len, *text;
+	unsigned int allow, deny = 0;
+	struct rule r = { 0 };
+	size_t len;
+	long s, o;
+
+	if (!common_field(&p, end, false, &text, &len) ||
+	    (s = labeltab_find(&a->labels, text, len)) < 0 ||
+	    !common_field(&p, end, false, &text, &len) ||
+	    (o = labeltab_find(&a->labels, text, len)) < 0 ||
+	    !common_field(&p, end, true, &text, &len) ||
+	    access_parse_n(text, len, &allow) < 0)
+		return false;
+	if (p < end) {
+		if (!common_field(&p, end, true, &text, &len) || p < end ||
+		    access_parse_n(text, len, &deny) < 0)
+			return false;
+		r.modify = true;
+	}
+	r.subject = s;
+	r.object = o;
+	r.allow = allow;
+	r.deny = deny;
+	/* Out of memory: the general path runs into it too, and says so. */
+	return accesses_append(a, &r) == 0;
+}
+
 int accesses_parse_lines(struct smack_accesses *a, struct parse_reader *r)
 {
 	struct parse_line line;
 	int ret;
 
 	while ((ret = parse_reader_next(r, &line)) > 0)
-		if (parse_rule_line(a, r->ctx, &line) < 0) {
+		if (!add_common_line(a, &line) &&
+		    parse_rule_line(a, r->ctx, &line) < 0) {
 			ret = errno;
 			parse_error(r->ctx, line.number, 0,
 				    "out of memory");

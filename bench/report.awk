@@ -35,7 +35,7 @@ function field(line, key,    n, i, kv, parts) {
 		next
 	}
 	key = fig SUBSEP role
-	if (fig == "size-small")
+	if (fig == "size-small" || fig == "size-static")
 		has_small = 1
 	ns = field($0, "ns")
 	if (ns != "") {
@@ -285,18 +285,20 @@ function chsmack_rss_row(    kb, ks, res) {
 
 # Sizes, measured on the host: kind "size" for the build being
 # benchmarked, "size-small" for the same sources configured with
-# --enable-small (the embedded profile, which the target is about).
-function size_rows(kind, title, target,    k, kk, sizes, core, all, i,
-		   nsz, nall, total, counted, res, l) {
+# --enable-small (the embedded profile, which the target is about), and
+# "size-static" for that profile with --disable-shared.  CORE names the
+# files the target counts, EXTRA says what they are.
+function size_rows(kind, title, target, core, extra,    k, kk, sizes, c,
+		   all, i, nsz, nall, total, counted, res, l) {
 	for (k in line) {
 		split(k, kk, SUBSEP)
 		if (kk[1] == kind)
 			sizes[kk[2]] = field(line[k], "stripped")
 	}
-	nsz = split("libsmack.so.1 smackload chsmack smackaccess", core, " ")
+	nsz = split(core, c, " ")
 	for (i = 1; i <= nsz; i++)
-		if (core[i] in sizes) {
-			total += sizes[core[i]]
+		if (c[i] in sizes) {
+			total += sizes[c[i]]
 			counted++
 		}
 	if (!counted)
@@ -306,7 +308,7 @@ function size_rows(kind, title, target,    k, kk, sizes, core, all, i,
 		res = verdict(total / 1024, 80, "")
 	else if (target)
 		res = "incomplete"
-	row(title, kib(total), "-", "-", target ? "<=80KiB" : "-", res, "")
+	row(title, kib(total), "-", "-", target ? "<=80KiB" : "-", res, extra)
 	nall = split("libsmack.so.1 smackload smackctl chsmack smackaccess " \
 		     "smackcipso smackrun", all, " ")
 	for (i = 1; i <= nall; i++) {
@@ -336,6 +338,7 @@ function fuzz_rows(    k, kk, res) {
 }
 
 END {
+	shared_core = "libsmack.so.1 smackload chsmack smackaccess"
 	if (("access", "tool") in allowed) {
 		res = "ok"
 		if (allowed["access", "tool"] != allowed["access", "floor"]) {
@@ -368,8 +371,13 @@ END {
 	timed("smackaccess, per run", "smackaccess", "tool", "floor", 0,
 	      "smackaccess-answer")
 
-	size_rows("size", "stripped lib+load+chsmack+access", !has_small)
-	size_rows("size-small", "  same, configure --enable-small", 1)
+	size_rows("size", "stripped lib+load+chsmack+access", !has_small,
+		  shared_core, "")
+	size_rows("size-small", "  same, configure --enable-small", 1,
+		  shared_core, "")
+	size_rows("size-static", "  --enable-small --disable-shared", 1,
+		  "smackload chsmack smackaccess", "static tools, no " \
+		  "libsmack.so on the device: load+chsmack+access")
 	fuzz_rows()
 
 	if (nchecks) {

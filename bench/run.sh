@@ -12,12 +12,13 @@
 # Environment: LINUX_UML (the kernel), BENCH_CPU (the host CPU to pin UML
 # to, default 1), BENCH_TIMEOUT (seconds for the boot, default 600),
 # BENCH_PHASES (a subset of "reload access chsmack load", in that order,
-# or "profile"), and the sizes of the runs, passed on to the guest:
-# BENCH_ROUNDS (smackload and smack_have_access rounds, default 10),
-# BENCH_SET_ROUNDS (5), BENCH_LIST_ROUNDS (3), BENCH_SPAWN_ROUNDS,
-# BENCH_RELOAD_ROUNDS (4 each), BENCH_ACCESS_N (queries a run,
-# 2000), BENCH_SPAWN_N (smackaccess runs a round, 20),
-# BENCH_PROBED_RELOADS (pairs of reloads under the prober, 3).
+# or "profile", or "sizes": the sizes only, measured on the host without
+# booting), BENCH_SMALL=no (no embedded profiles), and the sizes of the
+# runs, passed on to the guest: BENCH_ROUNDS (smackload and
+# smack_have_access rounds, default 10), BENCH_SET_ROUNDS (5),
+# BENCH_LIST_ROUNDS (3), BENCH_SPAWN_ROUNDS, BENCH_RELOAD_ROUNDS (4 each),
+# BENCH_ACCESS_N (queries a run, 2000), BENCH_SPAWN_N (smackaccess runs a
+# round, 20), BENCH_PROBED_RELOADS (pairs of reloads under the prober, 3).
 set -u
 
 srcdir=${abs_top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -33,7 +34,9 @@ die() {
 
 [ -x "$builddir/bench/bench-run" ] ||
 	die "no bench programs in $builddir/bench: run 'make' (or 'make bench') in a build directory first"
-[ -x "$uml" ] || die "no User-Mode-Linux kernel at '$uml' (apt-get install user-mode-linux)"
+sizes_only=no
+[ "${BENCH_PHASES:-}" = sizes ] && sizes_only=yes
+[ $sizes_only = yes ] || [ -x "$uml" ] || die "no User-Mode-Linux kernel at '$uml' (apt-get install user-mode-linux)"
 
 rm -rf "$out"
 mkdir -p "$out/tmpfs" || die "cannot create $out"
@@ -72,25 +75,40 @@ measure_sizes() {
 
 # The size target is about the embedded profile: the same sources
 # configured with --enable-small, built in bench/out/small (or taken from
-# BENCH_SMALL_BUILDDIR, a build configured so).  BENCH_SMALL=no skips it.
-small_build() {
-	if [ -n "${BENCH_SMALL_BUILDDIR:-}" ]; then
-		echo "$BENCH_SMALL_BUILDDIR"
+# BENCH_SMALL_BUILDDIR, a build configured so), and the same again with
+# --disable-shared, static tools with no libsmack.so on the device, built
+# in bench/out/small-static (or BENCH_SMALL_STATIC_BUILDDIR).  BENCH_SMALL=no
+# skips both.
+# profile_build DIR GIVEN CONFIGURE-OPTION...: the build directory, GIVEN
+# if not empty, else DIR configured with the options and built.
+profile_build() {
+	if [ -n "$2" ]; then
+		echo "$2"
 		return
 	fi
-	small=$out/small
-	mkdir -p "$small" || return 1
-	echo "bench: building the --enable-small profile in $small" >&2
-	(cd "$small" &&
-	 { [ -f Makefile ] || "$srcdir/configure" -q --enable-small \
-		--disable-tests --disable-static; } &&
+	dir=$1
+	shift 2
+	mkdir -p "$dir" || return 1
+	echo "bench: building the $* profile in $dir" >&2
+	(cd "$dir" &&
+	 { [ -f Makefile ] || "$srcdir/configure" -q "$@" --disable-tests; } &&
 	 make -s -j2 libsmack/libsmack.la utils/smackload utils/smackctl \
 		utils/chsmack utils/smackaccess utils/smackcipso) \
-		> "$out/small.log" 2>&1 || {
-		echo "bench: the --enable-small build failed (see $out/small.log)" >&2
+		> "$dir.log" 2>&1 || {
+		echo "bench: the $* build failed (see $dir.log)" >&2
 		return 1
 	}
-	echo "$small"
+	echo "$dir"
+}
+
+small_build() {
+	profile_build "$out/small" "${BENCH_SMALL_BUILDDIR:-}" \
+		--enable-small --disable-static
+}
+
+small_static_build() {
+	profile_build "$out/small-static" "${BENCH_SMALL_STATIC_BUILDDIR:-}" \
+		--enable-small --disable-shared
 }
 
 # Executions per harness from the fuzz runner's table ("harness executions
@@ -113,10 +131,15 @@ measure_fuzz() {
 }
 
 measure_sizes size "$builddir"
-if [ "${BENCH_SMALL:-yes}" != no ] && small=$(small_build); then
-	measure_sizes size-small "$small"
+if [ "${BENCH_SMALL:-yes}" != no ]; then
+	small=$(small_build) && measure_sizes size-small "$small"
+	small=$(small_static_build) && measure_sizes size-static "$small"
 fi
 measure_fuzz
+if [ $sizes_only = yes ]; then
+	awk -f "$srcdir/bench/report.awk" "$results" | tee "$out/report.txt"
+	exit 0
+fi
 
 # UML keeps guest memory in a file under TMPDIR; give it a private one.
 umltmp=$(mktemp -d "${TMPDIR:-/tmp}/smack-bench.XXXXXX") || exit 1

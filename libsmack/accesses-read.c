@@ -63,7 +63,10 @@ static int load2_line(const struct parse_line *line, load2_rule_fn fn,
 	struct parse_field f[4];
 	unsigned int access;
 
-	if (parse_split(line, f, 4) != 3 ||
+	/* The kernel writes single spaces; parse_split() is for the odd
+	 * line, to say it has the wrong number of fields. */
+	if ((parse_split_plain(line, f, 3) != 3 &&
+	     parse_split(line, f, 4) != 3) ||
 	    access_parse_n(f[2].text, f[2].len, &access) < 0)
 		return -EPROTO;
 	return fn(arg, &f[0], &f[1], access);

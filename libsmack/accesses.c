@@ -470,23 +470,6 @@ static int parse_rule_line(struct smack_accesses *a, struct parse_ctx *ctx,
 	return accesses_append(a, &r);
 }
 
-/* The field of a common line that starts at p: up to the next space, or
- * to the end when last; false when it is empty or not where it should be. */
-static bool common_field(const char **p, const char *end, bool last,
-			 const char **text, size_t *len)
-{
-	const char *space = memchr(*p, ' ', end - *p);
-
-	if (!space)
-		space = last ? end : NULL;
-	if (!space || space == *p)
-		return false;
-	*text = *p;
-	*len = space - *p;
-	*p = space + (space < end);
-	return true;
-}
-
 /*
  * Most lines of a policy are "subject object access" (or with a deny
  * field) between single spaces, with labels the set knows already: those
@@ -498,29 +481,23 @@ static bool common_field(const char **p, const char *end, bool last,
 static bool add_common_line(struct smack_accesses *a,
 			    const struct parse_line *line)
 {
-	const char *p = line->text, *end = p + line->len, *text;
+	struct parse_field f[4];
 	unsigned int allow, deny = 0;
 	struct rule r = { 0 };
-	size_t len;
+	size_t n = parse_split_plain(line, f, 4);
 	long s, o;
 
-	if (!common_field(&p, end, false, &text, &len) ||
-	    (s = labeltab_find(&a->labels, text, len)) < 0 ||
-	    !common_field(&p, end, false, &text, &len) ||
-	    (o = labeltab_find(&a->labels, text, len)) < 0 ||
-	    !common_field(&p, end, true, &text, &len) ||
-	    access_parse_n(text, len, &allow) < 0)
+	if (n < 3 ||
+	    (s = labeltab_find(&a->labels, f[0].text, f[0].len)) < 0 ||
+	    (o = labeltab_find(&a->labels, f[1].text, f[1].len)) < 0 ||
+	    access_parse_n(f[2].text, f[2].len, &allow) < 0 ||
+	    (n == 4 && access_parse_n(f[3].text, f[3].len, &deny) < 0))
 		return false;
-	if (p < end) {
-		if (!common_field(&p, end, true, &text, &len) || p < end ||
-		    access_parse_n(text, len, &deny) < 0)
-			return false;
-		r.modify = true;
-	}
 	r.subject = s;
 	r.object = o;
 	r.allow = allow;
 	r.deny = deny;
+	r.modify = n == 4;
 	/* Out of memory: the general path runs into it too, and says so. */
 	return accesses_append(a, &r) == 0;
 }

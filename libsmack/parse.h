@@ -42,6 +42,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "sys/smack.h"
 
@@ -100,6 +101,37 @@ struct parse_field {
  */
 size_t parse_split(const struct parse_line *line, struct parse_field *fields,
 		   size_t max);
+
+/*
+ * The same for a line in the plain form most lines have: fields between
+ * single spaces, no blank before the first or after the last (a tab is
+ * taken as part of a field, which no label or access string can have).
+ * Returns the number of fields, or 0 when the line is not in that form or
+ * has more than max fields (parse_split() then tells what it has).
+ * Inline: it runs for every line of a policy.
+ */
+static inline size_t parse_split_plain(const struct parse_line *line,
+				       struct parse_field *fields, size_t max)
+{
+	const char *s = line->text, *end = s + line->len, *p = s, *space;
+	size_t n = 0;
+
+	while (n < max) {
+		space = memchr(p, ' ', end - p);
+		if (!space)
+			space = end;
+		if (space == p)
+			return 0;	/* a blank at an end, or two */
+		fields[n].text = p;
+		fields[n].len = space - p;
+		fields[n].column = p - s + 1;
+		n++;
+		if (space == end)
+			return n;
+		p = space + 1;
+	}
+	return 0;
+}
 
 /*
  * Checks a field that must be a label; when it is not, reports

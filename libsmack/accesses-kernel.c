@@ -33,6 +33,7 @@ enum pass_kind {
 /* Every access string, spelled once for all the records of an apply. */
 struct access_names {
 	char text[SMACK_ACCESS_ALL + 1][SMACK_ACCESS_STRLEN];
+	uint8_t len[SMACK_ACCESS_ALL + 1];
 };
 
 struct apply_work {
@@ -46,7 +47,7 @@ static void access_names_init(struct access_names *n)
 	unsigned int m;
 
 	for (m = 0; m <= SMACK_ACCESS_ALL; m++)
-		smack_access_to_string(m, n->text[m]);
+		n->len[m] = strlen(smack_access_to_string(m, n->text[m]));
 }
 
 static bool pass_takes(enum pass_kind kind, uint16_t state)
@@ -61,21 +62,30 @@ static bool pass_takes(enum pass_kind kind, uint16_t state)
 	}
 }
 
-/* The record of a pair: "subject object allow[ deny]\n". */
-static size_t format_pair(char *rec, const struct apply_work *w,
-			  const struct rule *r, uint16_t state,
-			  enum pass_kind kind)
+/* The record of a pair, "subject object allow[ deny]\n", formatted in
+ * place in the batch (records are a policy's bulk); -1 when a flush to
+ * make room for it fails. */
+static int add_pair(struct smackfs_batch *b, const struct apply_work *w,
+		    const struct rule *r, uint16_t state, enum pass_kind kind)
 {
 	const struct labeltab *t = &w->set->labels;
 	const struct access_names *n = &w->names;
 	unsigned int allow = kind == PASS_CLEAR ? 0 : pair_allow(state);
+	unsigned int deny = pair_deny(state);
+	bool modify = kind == PASS_MODIFY;
+	size_t len = labeltab_len(t, r->subject) + labeltab_len(t, r->object) +
+		     n->len[allow] + 3 + (modify ? n->len[deny] + 1 : 0);
+	char *rec = smackfs_batch_room(b, len);
 
-	return accesses_format_n(rec, labeltab_text(t, r->subject),
-				 labeltab_len(t, r->subject),
-				 labeltab_text(t, r->object),
-				 labeltab_len(t, r->object), n->text[allow],
-				 kind == PASS_MODIFY ?
-				 n->text[pair_deny(state)] : NULL);
+	if (!rec)
+		return -1;
+	accesses_format_n(rec, labeltab_text(t, r->subject),
+			  labeltab_len(t, r->subject),
+			  labeltab_text(t, r->object),
+			  labeltab_len(t, r->object), n->text[allow],
+			  modify ? n->text[deny] : NULL);
+	smackfs_batch_commit(b, len);
+	return 0;
 }
 
 /* After a refusal: what is still buffered is dropped, not retried. */
@@ -95,7 +105,6 @@ static int write_pass(struct apply_work *w, enum pass_kind kind,
 		      size_t *taken)
 {
 	const char *file = kind == PASS_MODIFY ? "change-rule" : "load2";
-	char rec[ACCESSES_RECORD_MAX];
 	struct smackfs_batch b;
 	uint16_t state;
 	struct rule r;
@@ -114,8 +123,7 @@ static int write_pass(struct apply_work *w, enum pass_kind kind,
 			continue;
 		if (b.fd < 0 && smackfs_batch_open(&b, file) < 0)
 			return -1;
-		if (smackfs_batch_add(&b, rec, format_pair(rec, w, &r,
-							   state, kind)) < 0)
+		if (add_pair(&b, w, &r, state, kind) < 0)
 			return abandon(&b, taken);
 	}
 	if (smackfs_batch_close(&b) < 0) {

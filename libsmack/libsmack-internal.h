@@ -50,6 +50,11 @@ struct smackfs_batch {
 int smackfs_batch_open(struct smackfs_batch *b, const char *name);
 /* Appends one record; may flush.  -1 with errno on a kernel refusal. */
 int smackfs_batch_add(struct smackfs_batch *b, const char *rec, size_t len);
+/* The same in two steps, for a record formatted in place: room for up to
+ * len bytes (NULL with errno when a flush fails), then the record's real
+ * length, which ends in '\n'. */
+char *smackfs_batch_room(struct smackfs_batch *b, size_t len);
+void smackfs_batch_commit(struct smackfs_batch *b, size_t len);
 int smackfs_batch_flush(struct smackfs_batch *b);
 /* Flushes and closes; returns the first error. */
 int smackfs_batch_close(struct smackfs_batch *b);

@@ -232,7 +232,7 @@ static size_t count_records(const char *p, size_t len)
  */
 int smackfs_batch_flush(struct smackfs_batch *b)
 {
-	size_t off = 0;
+	size_t off = 0, taken;
 	ssize_t n;
 
 	while (off < b->used) {
@@ -251,7 +251,15 @@ int smackfs_batch_flush(struct smackfs_batch *b)
 			b->records_pending = count_records(b->buf, b->used);
 			return -1;
 		}
-		b->records_written += count_records(b->buf + off, n);
+		if ((size_t)n == b->used - off) {
+			/* Most writes are taken whole: no lines to count. */
+			b->records_written += b->records_pending;
+			b->records_pending = 0;
+		} else {
+			taken = count_records(b->buf + off, n);
+			b->records_written += taken;
+			b->records_pending -= taken;
+		}
 		off += n;
 	}
 	b->used = 0;
@@ -261,16 +269,31 @@ int smackfs_batch_flush(struct smackfs_batch *b)
 
 int smackfs_batch_add(struct smackfs_batch *b, const char *rec, size_t len)
 {
+	char *room;
+
 	if (len == 0 || len >= SMACKFS_BATCH_MAX || rec[len - 1] != '\n') {
 		errno = EINVAL;
 		return -1;
 	}
-	if (b->used + len > sizeof(b->buf) && smackfs_batch_flush(b) < 0)
+	room = smackfs_batch_room(b, len);
+	if (!room)
 		return -1;
-	memcpy(b->buf + b->used, rec, len);
+	memcpy(room, rec, len);
+	smackfs_batch_commit(b, len);
+	return 0;
+}
+
+char *smackfs_batch_room(struct smackfs_batch *b, size_t len)
+{
+	if (b->used + len > sizeof(b->buf) && smackfs_batch_flush(b) < 0)
+		return NULL;
+	return b->buf + b->used;
+}
+
+void smackfs_batch_commit(struct smackfs_batch *b, size_t len)
+{
 	b->used += len;
 	b->records_pending++;
-	return 0;
 }
 
 int smackfs_batch_close(struct smackfs_batch *b)

@@ -45,55 +45,24 @@ const char *cli_name(void)
 	return program_name;
 }
 
-static void vwarn(bool with_errno, const char *fmt, va_list ap)
+void cli_say(int how, const char *fmt, ...)
 {
 	int saved = errno;
+	va_list ap;
 
 	fflush(stdout);
 	fprintf(stderr, "%s: ", program_name);
+	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
-	if (with_errno)
+	va_end(ap);
+	if (how & CLI_ERRNO)
 		fprintf(stderr, ": %s", strerror(saved));
 	fputc('\n', stderr);
+	if ((how & CLI_HELP) == CLI_HELP)
+		cli_try_help(how & 0xff);
+	if (how & CLI_EXIT)
+		exit(how & 0xff);
 	errno = saved;
-}
-
-void cli_warn(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vwarn(false, fmt, ap);
-	va_end(ap);
-}
-
-void cli_warn_errno(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vwarn(true, fmt, ap);
-	va_end(ap);
-}
-
-void cli_die(int status, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vwarn(false, fmt, ap);
-	va_end(ap);
-	exit(status);
-}
-
-void cli_die_errno(int status, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vwarn(true, fmt, ap);
-	va_end(ap);
-	exit(status);
 }
 
 void cli_try_help(int status)

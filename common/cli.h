@@ -21,12 +21,25 @@
 void cli_init(const char *argv0);
 const char *cli_name(void);
 
-/* "prog: message" on stderr. */
-void cli_warn(const char *fmt, ...) CLI_PRINTF(1, 2);
-/* "prog: message: strerror(errno)" on stderr. */
-void cli_warn_errno(const char *fmt, ...) CLI_PRINTF(1, 2);
-void cli_die(int status, const char *fmt, ...) CLI_NORETURN CLI_PRINTF(2, 3);
-void cli_die_errno(int status, const char *fmt, ...) CLI_NORETURN CLI_PRINTF(2, 3);
+/* How a message ends: CLI_ERRNO adds ": strerror(errno)"; CLI_EXIT then
+ * exits with the status in the low byte of how, and CLI_HELP does so after
+ * the line of cli_try_help(). */
+#define CLI_ERRNO 0x100
+#define CLI_EXIT 0x200
+#define CLI_HELP (0x400 | CLI_EXIT)
+
+/* "prog: message" on stderr, ended as how says.  Every kind of message
+ * goes through this one function: each variadic function costs a program
+ * its own prologue, which saves every argument register. */
+void cli_say(int how, const char *fmt, ...) CLI_PRINTF(2, 3);
+
+#define cli_warn(...) cli_say(0, __VA_ARGS__)
+#define cli_warn_errno(...) cli_say(CLI_ERRNO, __VA_ARGS__)
+/* A message, then exit(status): cli_say() that the compiler knows does not
+ * return. */
+#define cli_die(status, ...) \
+	(cli_say((status) | CLI_EXIT, __VA_ARGS__), __builtin_unreachable())
+#define cli_die_errno(status, ...) cli_die((status) | CLI_ERRNO, __VA_ARGS__)
 
 /* "Try 'prog --help' for more information." then exit(status). */
 void cli_try_help(int status) CLI_NORETURN;

@@ -156,19 +156,8 @@ static void usage(void)
 	exit(EXIT_SUCCESS);
 }
 
-CLI_NORETURN CLI_PRINTF(1, 2)
-static void usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(stdout);
-	fprintf(stderr, "%s: ", cli_name());
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	cli_try_help(EXIT_USAGE);
-}
+/* A mistake on the command line: nothing has been changed. */
+#define usage_error(...) cli_die(EXIT_USAGE | CLI_HELP, __VA_ARGS__)
 
 static int attr_of_option(int c)
 {

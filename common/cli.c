@@ -3,6 +3,7 @@
  * Shared command-line helpers.  See cli.h.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,20 @@ void cli_parse_error(void *userdata, const char *file, unsigned int line,
 		fprintf(stderr, "%s: %s: %s\n", program_name, file, message);
 	if (count)
 		(*count)++;
+}
+
+int cli_getopt(int argc, char *const argv[], const char *shortopts,
+	       const struct cli_option *options, size_t n)
+{
+	struct option longopts[CLI_OPTIONS_MAX + 1];
+	size_t i;
+
+	for (i = 0; i < n && i < CLI_OPTIONS_MAX; i++)
+		longopts[i] = (struct option){ options[i].name,
+					       options[i].has_arg, NULL,
+					       options[i].val };
+	longopts[i] = (struct option){ NULL, 0, NULL, 0 };
+	return getopt_long(argc, argv, shortopts, longopts, NULL);
 }
 
 bool cli_parse_long(const char *s, long min, long max, long *value)

@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 /* Exit codes common to the tools (each man page lists its own). */
@@ -50,6 +51,24 @@ void cli_print_version(void) CLI_NORETURN;
  * column is left out when 0); userdata, if not NULL, is an int counter. */
 void cli_parse_error(void *userdata, const char *file, unsigned int line,
 		     unsigned int column, const char *message);
+
+/*
+ * A long option for cli_getopt(): struct option without pointers.  Each
+ * pointer of a table costs a position-independent program a 24-byte
+ * relocation besides its own 8 bytes; a table of these costs neither.
+ */
+struct cli_option {
+	char name[16];		/* at most 15 bytes and a NUL */
+	unsigned char has_arg;	/* no_argument, required_argument, ... */
+	unsigned short val;	/* what getopt_long() returns for it */
+};
+
+/* At most this many options a table. */
+#define CLI_OPTIONS_MAX 32
+
+/* getopt_long(argc, argv, shortopts, ...) with the n options given. */
+int cli_getopt(int argc, char *const argv[], const char *shortopts,
+	       const struct cli_option *options, size_t n);
 
 /* Parses a decimal integer in [min, max]; false when s is not one. */
 bool cli_parse_long(const char *s, long min, long max, long *value);

@@ -41,38 +41,37 @@ enum {
 
 static const char short_options[] = "+a::e::m::tLDAEMTrxndvh";
 
-static const struct option long_options[] = {
-	{ "access", optional_argument, NULL, 'a' },
-	{ "exec", optional_argument, NULL, 'e' },
-	{ "mmap", optional_argument, NULL, 'm' },
-	{ "transmute", no_argument, NULL, 't' },
-	{ "dereference", no_argument, NULL, 'L' },
-	{ "drop", no_argument, NULL, 'D' },
-	{ "drop-access", no_argument, NULL, 'A' },
-	{ "drop-exec", no_argument, NULL, 'E' },
-	{ "drop-mmap", no_argument, NULL, 'M' },
-	{ "drop-transmute", no_argument, NULL, 'T' },
-	{ "recursive", no_argument, NULL, 'r' },
-	{ "one-file-system", no_argument, NULL, 'x' },
-	{ "dry-run", no_argument, NULL, 'n' },
-	{ "verbose", no_argument, NULL, OPT_VERBOSE },
-	{ "reference", required_argument, NULL, OPT_REFERENCE },
-	{ "restore", no_argument, NULL, OPT_RESTORE },
-	{ "spec", required_argument, NULL, OPT_SPEC },
-	{ "root", required_argument, NULL, OPT_ROOT },
-	{ "remove", no_argument, NULL, 'd' },
-	{ "version", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+/* The options setting and dropping each attribute come first, in the order
+ * of enum attr: messages name them from here. */
+static const struct cli_option long_options[] = {
+	{ "access", optional_argument, 'a' },
+	{ "exec", optional_argument, 'e' },
+	{ "mmap", optional_argument, 'm' },
+	{ "transmute", no_argument, 't' },
+	{ "drop-access", no_argument, 'A' },
+	{ "drop-exec", no_argument, 'E' },
+	{ "drop-mmap", no_argument, 'M' },
+	{ "drop-transmute", no_argument, 'T' },
+	{ "dereference", no_argument, 'L' },
+	{ "drop", no_argument, 'D' },
+	{ "recursive", no_argument, 'r' },
+	{ "one-file-system", no_argument, 'x' },
+	{ "dry-run", no_argument, 'n' },
+	{ "verbose", no_argument, OPT_VERBOSE },
+	{ "reference", required_argument, OPT_REFERENCE },
+	{ "restore", no_argument, OPT_RESTORE },
+	{ "spec", required_argument, OPT_SPEC },
+	{ "root", required_argument, OPT_ROOT },
+	{ "remove", no_argument, 'd' },
+	{ "version", no_argument, 'v' },
+	{ "help", no_argument, 'h' },
 };
+#define NLONG_OPTIONS (sizeof(long_options) / sizeof(long_options[0]))
+_Static_assert(NLONG_OPTIONS <= CLI_OPTIONS_MAX, "too many options");
 
 /* The long name of each attribute's setting and dropping options. */
-static const char *const set_option[ATTR_COUNT] = {
-	"--access", "--exec", "--mmap", "--transmute",
-};
-static const char *const drop_option[ATTR_COUNT] = {
-	"--drop-access", "--drop-exec", "--drop-mmap", "--drop-transmute",
-};
+#define SET_OPTION(a) long_options[a].name
+#define DROP_OPTION(a) long_options[ATTR_COUNT + (a)].name
 
 /* What the command line asks for, before it is checked. */
 struct request {
@@ -182,7 +181,7 @@ static void take_label(struct request *rq, int c, int argc, char **argv)
 	enum attr a = attr_of_option(c);
 
 	if (rq->named[a])
-		usage_error("%s given twice", set_option[a]);
+		usage_error("--%s given twice", SET_OPTION(a));
 	rq->named[a] = true;
 	if (!optarg && optind < argc && argv[optind][0] != '-')
 		optarg = argv[optind++];
@@ -237,7 +236,8 @@ static void parse_command_line(struct request *rq, int argc, char **argv)
 			rq->operands[rq->noperands++] = argv[optind++];
 			continue;
 		}
-		c = getopt_long(argc, argv, short_options, long_options, NULL);
+		c = cli_getopt(argc, argv, short_options, long_options,
+			       NLONG_OPTIONS);
 		if (c == -1)
 			break;
 		take_option(rq, c, argc, argv);
@@ -266,8 +266,8 @@ static void plan_removal(const struct request *rq, struct label_plan *p)
 		usage_error("--remove and --drop contradict each other");
 	for (a = 0; a < ATTR_COUNT; a++) {
 		if (rq->label[a])
-			usage_error("%s takes no label with --remove",
-				    set_option[a]);
+			usage_error("--%s takes no label with --remove",
+				    SET_OPTION(a));
 		any |= rq->named[a] || rq->drop[a];
 	}
 	for (a = 0; a < ATTR_COUNT; a++)
@@ -282,8 +282,8 @@ static void plan_setting(const struct request *rq, struct label_plan *p)
 
 	for (a = 0; a < ATTR_COUNT; a++) {
 		if (rq->named[a] && rq->drop[a])
-			usage_error("%s and %s contradict each other",
-				    set_option[a], drop_option[a]);
+			usage_error("--%s and --%s contradict each other",
+				    SET_OPTION(a), DROP_OPTION(a));
 		if (rq->drop[a] || (rq->drop_unset && !rq->named[a])) {
 			plan_remove(p, a);
 			continue;
@@ -295,7 +295,7 @@ static void plan_setting(const struct request *rq, struct label_plan *p)
 			continue;
 		}
 		if (!rq->label[a])
-			usage_error("%s needs a label", set_option[a]);
+			usage_error("--%s needs a label", SET_OPTION(a));
 		if (attr_validate(a, rq->label[a], &why) < 0)
 			usage_error("invalid %s label \"%.*s%s\": %s",
 				    attr_key[a], SHOW(rq->label[a]), why);

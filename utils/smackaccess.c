@@ -458,12 +458,11 @@ static int answer_one(char **words, struct kernel_view *v, bool want_reason)
 
 int main(int argc, char **argv)
 {
-	static const struct option options[] = {
-		{ "explain", no_argument, NULL, 'e' },
-		{ "file", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'v' },
-		{ NULL, 0, NULL, 0 }
+	static const struct cli_option options[] = {
+		{ "explain", no_argument, 'e' },
+		{ "file", required_argument, 'f' },
+		{ "help", no_argument, 'h' },
+		{ "version", no_argument, 'v' },
 	};
 	struct kernel_view view = { .ready = false };
 	const char *file = NULL;
@@ -471,7 +470,8 @@ int main(int argc, char **argv)
 	int c, status;
 
 	cli_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "ef:hv", options, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "ef:hv", options,
+			       sizeof(options) / sizeof(options[0]))) != -1) {
 		switch (c) {
 		case 'e':
 			want_reason = true;

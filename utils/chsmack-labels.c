@@ -12,14 +12,14 @@
 
 #include "chsmack-labels.h"
 
-const char *const attr_xattr[ATTR_COUNT] = {
+const char attr_xattr[ATTR_COUNT][sizeof("security.SMACK64TRANSMUTE")] = {
 	[ATTR_ACCESS] = XATTR_NAME_SMACK,
 	[ATTR_EXEC] = XATTR_NAME_SMACKEXEC,
 	[ATTR_MMAP] = XATTR_NAME_SMACKMMAP,
 	[ATTR_TRANSMUTE] = XATTR_NAME_SMACKTRANSMUTE,
 };
 
-const char *const attr_key[ATTR_COUNT] = {
+const char attr_key[ATTR_COUNT][sizeof("transmute")] = {
 	[ATTR_ACCESS] = "access",
 	[ATTR_EXEC] = "execute",
 	[ATTR_MMAP] = "mmap",

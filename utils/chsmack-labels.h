@@ -14,9 +14,10 @@
 
 enum attr { ATTR_ACCESS, ATTR_EXEC, ATTR_MMAP, ATTR_TRANSMUTE, ATTR_COUNT };
 
-/* The extended attribute of each, and its name in listings and specs. */
-extern const char *const attr_xattr[ATTR_COUNT];
-extern const char *const attr_key[ATTR_COUNT];
+/* The extended attribute of each, and its name in listings and specs
+ * (arrays, not pointers: a table of pointers is relocated at start-up). */
+extern const char attr_xattr[ATTR_COUNT][sizeof("security.SMACK64TRANSMUTE")];
+extern const char attr_key[ATTR_COUNT][sizeof("transmute")];
 
 /* The only value the kernel takes for SMACK64TRANSMUTE. */
 #define TRANSMUTE_VALUE "TRUE"

@@ -43,13 +43,11 @@ struct parser {
 	char *start;		/* of the line, for columns */
 };
 
-static const struct {
-	const char *flag;
-	mode_t type;
-} file_types[] = {
-	{ "--", S_IFREG }, { "-d", S_IFDIR }, { "-l", S_IFLNK },
-	{ "-c", S_IFCHR }, { "-b", S_IFBLK }, { "-p", S_IFIFO },
-	{ "-s", S_IFSOCK },
+/* The file types a line may name: "-" and one of these letters ('-' for
+ * a regular file), the type of each at the same place. */
+static const char type_letters[] = "-dlcbps";
+static const mode_t file_types[] = {
+	S_IFREG, S_IFDIR, S_IFLNK, S_IFCHR, S_IFBLK, S_IFIFO, S_IFSOCK,
 };
 
 #define LEAVE_ALONE "<<none>>"
@@ -194,16 +192,15 @@ static void compile_pattern(struct parser *p, struct spec_rule *rule,
 	       message);
 }
 
+/* field starts with '-'. */
 static void parse_type(struct parser *p, struct spec_rule *rule,
 		       const char *field)
 {
-	size_t i;
+	const char *letter = field[1] ? strchr(type_letters, field[1]) : NULL;
 
-	for (i = 0; i < sizeof(file_types) / sizeof(file_types[0]); i++) {
-		if (strcmp(field, file_types[i].flag) == 0) {
-			rule->type = file_types[i].type;
-			return;
-		}
+	if (letter && !field[2]) {
+		rule->type = file_types[letter - type_letters];
+		return;
 	}
 	report(p, field,
 	       "unknown file type \"%.*s%s\" (one of --, -d, -l, -c, -b, -p, -s)",

@@ -80,6 +80,7 @@ shows() {
 # the order, so if that one arrives first, the kernel dropped MESSAGE.
 udp() {
 	_expected=$1 _why=$2 _to=$3 _from=$4 _msg=$5
+	: > "$scratch/udp"	# never the previous exchange's port
 	smackrun "$_to" udp-peer listen 30 > "$scratch/udp" 2>&1 &
 	_listener=$!
 	for _i in $(seq 300); do

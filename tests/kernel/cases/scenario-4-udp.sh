@@ -16,6 +16,10 @@ check "smackload loads the rules" smackload rules
 # one arriving first: no timing is involved.
 exchange() {
 	_to=$1; shift
+	# Emptied here, not only by the listener's redirection: a loaded
+	# machine may run the loop below before the listener starts, and it
+	# must not take the previous exchange's port.
+	: > "$T/udp.out"
 	smackrun "$_to" udp-peer listen 30 > "$T/udp.out" &
 	_listener=$!
 	_port=

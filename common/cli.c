@@ -56,10 +56,9 @@ void cli_say(int how, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	if (how & CLI_ERRNO)
-		fprintf(stderr, ": %s", strerror(saved));
-	fputc('\n', stderr);
-	if ((how & CLI_HELP) == CLI_HELP)
+	/* One call for both endings (strerror() is cheap). */
+	fprintf(stderr, how & CLI_ERRNO ? ": %s\n" : "\n", strerror(saved));
+	if (how & CLI_HELP & ~CLI_EXIT)
 		cli_try_help(how & 0xff);
 	if (how & CLI_EXIT)
 		exit(how & 0xff);
@@ -75,7 +74,9 @@ void cli_try_help(int status)
 
 void cli_print_version(void)
 {
-	printf("%s (%s) %s\n", program_name, PACKAGE_NAME, PACKAGE_VERSION);
+	/* Not printf(): chsmack calls nothing else that would import it. */
+	fprintf(stdout, "%s (%s) %s\n", program_name, PACKAGE_NAME,
+		PACKAGE_VERSION);
 	exit(EXIT_SUCCESS);
 }
 
@@ -85,14 +86,12 @@ void cli_parse_error(void *userdata, const char *file, unsigned int line,
 	int *count = userdata;
 
 	fflush(stdout);
+	fprintf(stderr, "%s: %s", program_name, file);
+	if (line || column)
+		fprintf(stderr, ":%u", line);
 	if (column)
-		fprintf(stderr, "%s: %s:%u:%u: %s\n", program_name, file, line,
-			column, message);
-	else if (line)
-		fprintf(stderr, "%s: %s:%u: %s\n", program_name, file, line,
-			message);
-	else
-		fprintf(stderr, "%s: %s: %s\n", program_name, file, message);
+		fprintf(stderr, ":%u", column);
+	fprintf(stderr, ": %s\n", message);
 	if (count)
 		(*count)++;
 }

@@ -11,17 +11,13 @@
 
 bool dir_name_ignored(const char *name)
 {
-	static const char *const suffixes[] = { "~", ".bak", ".swp" };
-	size_t len = strlen(name), n, i;
+	size_t len = strlen(name);
+	/* The last 4 bytes, for the suffixes ".bak" and ".swp". */
+	const char *last4 = name + (len >= 4 ? len - 4 : len);
 
-	if (name[0] == '.')
-		return true;
-	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
-		n = strlen(suffixes[i]);
-		if (len >= n && strcmp(name + len - n, suffixes[i]) == 0)
-			return true;
-	}
-	return strstr(name, ".dpkg-") || strstr(name, ".rpm");
+	return name[0] == '.' || (len && name[len - 1] == '~') ||
+	       strcmp(last4, ".bak") == 0 || strcmp(last4, ".swp") == 0 ||
+	       strstr(name, ".dpkg-") || strstr(name, ".rpm");
 }
 
 static int compare_names(const void *a, const void *b)

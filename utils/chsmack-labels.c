@@ -33,6 +33,11 @@ typedef ssize_t (*list_fn)(const char *path, char *list, size_t size);
 typedef ssize_t (*get_fn)(const char *path, const char *name, void *value,
 			  size_t size);
 
+const char *shown_cut(const char *s)
+{
+	return strlen(s) > SHOWN ? "..." : "";
+}
+
 int attr_validate(enum attr a, const char *value, const char **reason)
 {
 	if (a == ATTR_TRANSMUTE) {

@@ -19,6 +19,13 @@ enum attr { ATTR_ACCESS, ATTR_EXEC, ATTR_MMAP, ATTR_TRANSMUTE, ATTR_COUNT };
 extern const char attr_xattr[ATTR_COUNT][sizeof("security.SMACK64TRANSMUTE")];
 extern const char attr_key[ATTR_COUNT][sizeof("transmute")];
 
+/* Input quoted in a message is cut to SHOWN bytes and "...": a 1 MiB
+ * line still gives a short message.  Use as "%.*s%s" with SHOW(s). */
+#define SHOWN 64
+#define SHOW(s) SHOWN, (s), shown_cut(s)
+/* "..." when s is longer than SHOWN bytes, else "". */
+const char *shown_cut(const char *s);
+
 /* The only value the kernel takes for SMACK64TRANSMUTE. */
 #define TRANSMUTE_VALUE "TRUE"
 

@@ -52,11 +52,6 @@ static const mode_t file_types[] = {
 
 #define LEAVE_ALONE "<<none>>"
 
-/* Input quoted in a message is cut to SHOWN bytes and "...": a 1 MiB
- * line still gives a short message.  Use as "%.*s%s" with SHOW(s). */
-#define SHOWN 64
-#define SHOW(s) SHOWN, (s), strlen(s) > SHOWN ? "..." : ""
-
 struct label_spec *spec_new(smack_parse_error_fn on_error, void *userdata)
 {
 	struct label_spec *spec = calloc(1, sizeof(*spec));
@@ -371,14 +366,14 @@ static void parse_line(struct parser *p, char *line)
 /* Takes one line of len bytes (newline stripped) that may hold NULs. */
 static void parse_raw_line(struct parser *p, char *line, size_t len)
 {
-	const char *nul;
+	size_t nul;
 
 	if (len && line[len - 1] == '\r')
 		line[--len] = '\0';
-	nul = memchr(line, '\0', len);
-	if (nul) {
+	nul = strlen(line);
+	if (nul < len) {
 		p->start = line;
-		report(p, nul, "contains a NUL byte");
+		report(p, line + nul, "contains a NUL byte");
 		return;
 	}
 	parse_line(p, line);
@@ -451,40 +446,53 @@ static int parse_fd(struct label_spec *spec, const char *name, int fd)
 	return ret;
 }
 
-static int open_spec(const char *path, struct stat *st)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+static int add_dir(struct label_spec *spec, const char *path, int fd);
 
-	if (fd >= 0 && fstat(fd, st) < 0) {
-		close(fd);
+/* Adds name, in the directory dfd, named path in messages: the lines of a
+ * regular file.  A file named by the caller (top) may also be a directory,
+ * whose files are read, and is anything else an error; a file found in a
+ * directory that is not a regular one is skipped. */
+static int add_file(struct label_spec *spec, int dfd, const char *name,
+		    const char *path, bool top)
+{
+	struct stat st;
+	int fd = openat(dfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+
+	/* fstatat() and openat() only, as in the walk (chsmack-walk.c). */
+	if (fd < 0 || fstatat(fd, "", &st, AT_EMPTY_PATH) < 0) {
+		report_errno(spec, path, "cannot open", errno);
+		if (fd >= 0)
+			close(fd);
 		return -1;
 	}
-	return fd;
+	if (S_ISREG(st.st_mode))
+		return parse_fd(spec, path, fd);
+	if (top && S_ISDIR(st.st_mode))
+		return add_dir(spec, path, fd);
+	close(fd);
+	if (!top)
+		return 0;
+	{
+		struct parser p = { .spec = spec, .file = path };
+
+		report(&p, NULL, "not a regular file or a directory");
+	}
+	return -1;
 }
 
 /* One file of a directory: regular files are read, others skipped. */
 static int add_dir_entry(struct label_spec *spec, int dfd, const char *dir,
 			 const char *name)
 {
-	struct stat st;
 	char *path;
-	int fd, ret = 0;
+	int ret;
 
 	if (asprintf(&path, "%s%s%s", dir,
 		     dir[strlen(dir) - 1] == '/' ? "" : "/", name) < 0) {
 		report_errno(spec, dir, "cannot read directory", ENOMEM);
 		return -1;
 	}
-	fd = openat(dfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-	if (fd < 0 || fstat(fd, &st) < 0) {
-		report_errno(spec, path, "cannot open", errno);
-		ret = -1;
-	} else if (S_ISREG(st.st_mode)) {
-		ret = parse_fd(spec, path, fd);
-		fd = -1;
-	}
-	if (fd >= 0)
-		close(fd);
+	ret = add_file(spec, dfd, name, path, false);
 	free(path);
 	return ret;
 }
@@ -507,7 +515,7 @@ static int add_dir(struct label_spec *spec, const char *path, int fd)
 		return -1;
 	}
 	for (i = 0; i < n; i++)
-		if (add_dir_entry(spec, dirfd(dir), path, names[i]) < 0)
+		if (add_dir_entry(spec, fd, path, names[i]) < 0)
 			ret = -1;
 	dir_names_free(names, n);
 	closedir(dir);
@@ -516,24 +524,7 @@ static int add_dir(struct label_spec *spec, const char *path, int fd)
 
 int spec_add_path(struct label_spec *spec, const char *path)
 {
-	struct stat st;
-	int fd = open_spec(path, &st);
-
-	if (fd < 0) {
-		report_errno(spec, path, "cannot open", errno);
-		return -1;
-	}
-	if (S_ISDIR(st.st_mode))
-		return add_dir(spec, path, fd);
-	if (S_ISREG(st.st_mode))
-		return parse_fd(spec, path, fd);
-	close(fd);
-	{
-		struct parser p = { .spec = spec, .file = path };
-
-		report(&p, NULL, "not a regular file or a directory");
-	}
-	return -1;
+	return add_file(spec, AT_FDCWD, path, path, true);
 }
 
 const struct spec_rule *spec_match(const struct label_spec *spec,

@@ -27,10 +27,6 @@
 
 #define DEFAULT_SPEC SYSCONFDIR "/smack/labels.d"
 
-/* A label quoted in a message is cut to SHOWN bytes and "...". */
-#define SHOWN 64
-#define SHOW(s) SHOWN, (s), strlen(s) > SHOWN ? "..." : ""
-
 enum {
 	OPT_VERBOSE = CHAR_MAX + 1,
 	OPT_REFERENCE,
@@ -114,7 +110,7 @@ struct run {
 CLI_NORETURN
 static void usage(void)
 {
-	printf("Usage: %1$s [OPTION]... [FILE]...\n"
+	fprintf(stdout, "Usage: %1$s [OPTION]... [FILE]...\n"
 	       "       %1$s [OPTION]... --reference=RFILE FILE...\n"
 	       "       %1$s [OPTION]... --restore [--spec=SPEC] FILE...\n"
 	       "List the Smack attributes of each FILE, or change them.\n"
@@ -422,51 +418,39 @@ static void report_apply_failure(const struct label_plan *p, enum attr a,
 			       path);
 }
 
-/* Applies what p says without looking first: the fast path. */
+/* Applies what p says.  With -n or --verbose the attributes are read
+ * first, and only the changes are printed (and made); otherwise p is
+ * applied without looking: the fast path. */
 static int apply_plan(struct run *run, const struct label_plan *p,
 		      const struct walk_entry *e)
 {
-	int ret = 0;
-	int a;
-
-	for (a = 0; a < ATTR_COUNT; a++) {
-		if (p->op[a] == OP_KEEP ||
-		    plan_apply_attr(p, a, e->name, run->follow) == 0)
-			continue;
-		if (errno == ENOENT && !e->operand)
-			return 0;
-		report_apply_failure(p, a, e->path);
-		ret = -1;
-	}
-	return ret;
-}
-
-/* -n and --verbose: reads the attributes first, then prints (and makes)
- * only the changes. */
-static int apply_reporting(struct run *run, const struct label_plan *p,
-			   const struct walk_entry *e)
-{
+	bool reporting = run->dry_run || run->verbose;
 	struct label_plan changes;
 	struct labels cur;
 	int ret = 0;
 	int a;
 
-	if (labels_read_stored(&run->reader, e->name, run->follow, &cur) < 0)
-		return report_read_failure(e);
-	if (!plan_changes(p, &cur, &changes))
-		return 0;
+	if (reporting) {
+		if (labels_read_stored(&run->reader, e->name, run->follow,
+				       &cur) < 0)
+			return report_read_failure(e);
+		if (!plan_changes(p, &cur, &changes))
+			return 0;
+		p = &changes;
+	}
 	for (a = 0; a < ATTR_COUNT; a++) {
-		if (changes.op[a] == OP_KEEP)
+		if (p->op[a] == OP_KEEP)
 			continue;
 		if (!run->dry_run &&
-		    plan_apply_attr(&changes, a, e->name, run->follow) < 0) {
+		    plan_apply_attr(p, a, e->name, run->follow) < 0) {
 			if (errno == ENOENT && !e->operand)
 				return 0;
-			report_apply_failure(&changes, a, e->path);
+			report_apply_failure(p, a, e->path);
 			ret = -1;
 			continue;
 		}
-		plan_print_change(stdout, e->path, a, &changes, &cur);
+		if (reporting)
+			plan_print_change(stdout, e->path, a, p, &cur);
 	}
 	return ret;
 }
@@ -536,12 +520,8 @@ static int visit_change(struct run *run, const struct walk_entry *e)
 			ret = -1;
 		}
 	}
-	if (run->dry_run || run->verbose) {
-		if (apply_reporting(run, &p, e) < 0)
-			ret = -1;
-	} else if (apply_plan(run, &p, e) < 0) {
+	if (apply_plan(run, &p, e) < 0)
 		ret = -1;
-	}
 	return ret;
 }
 
@@ -600,7 +580,8 @@ static int prepare_base(struct run *run, const char *operand)
 		run->base = abs;
 		return 0;
 	}
-	if (strncmp(abs, run->root, n) != 0 || (abs[n] && abs[n] != '/')) {
+	if (strlen(abs) < n || memcmp(abs, run->root, n) != 0 ||
+	    (abs[n] && abs[n] != '/')) {
 		cli_warn("'%s' is not below the root '%s'", operand, run->root);
 		free(abs);
 		return -1;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Reading the kernel's rules back from load2: as a set
- * (smack_accesses_new_from_kernel), or rule by rule for a caller that
- * keeps only what it needs (accesses_read_load2, for
- * smack_accesses_diff_kernel).
+ * (smack_accesses_new_from_kernel), rule by rule for a caller that keeps
+ * only what it needs (accesses_read_load2, for
+ * smack_accesses_diff_kernel), or just whether there are any
+ * (smack_accesses_kernel_is_empty).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -96,4 +97,30 @@ int accesses_read_load2(load2_rule_fn fn, void *arg)
 	close(fd);
 	errno = saved;
 	return ret < 0 ? -1 : 0;
+}
+
+/* ------------------------------------------------------ an empty kernel */
+
+/* One byte is enough: the kernel formats the first rule it has, or finds
+ * it has none at the end of its label list. */
+SMACK_EXPORT
+int smack_accesses_kernel_is_empty(void)
+{
+	char byte;
+	ssize_t n;
+	int fd, saved;
+
+	fd = smackfs_open("load2", O_RDONLY);
+	if (fd < 0)
+		return -1;
+	do
+		n = read(fd, &byte, 1);
+	while (n < 0 && errno == EINTR);
+	saved = errno;
+	close(fd);
+	if (n < 0) {
+		errno = saved;
+		return -1;
+	}
+	return n == 0;
 }

@@ -74,12 +74,15 @@ static int read_policy(struct policy *p)
 	return read_onlycap(p, POLICY_DIR "/onlycap");
 }
 
-/* Makes the kernel's rules those of the policy. */
+/* Makes the kernel's rules those of the policy: at boot, with no rule in
+ * the kernel yet, by loading them as they are. */
 static int replace_rules(struct smack_accesses *rules)
 {
 	struct smack_accesses *changes;
 	int ret;
 
+	if (smack_accesses_kernel_is_empty() == 1)
+		return smack_accesses_apply(rules);
 	if (smack_accesses_diff_kernel(rules, &changes, NULL) < 0)
 		return -1;
 	ret = smack_accesses_apply(changes);

@@ -182,7 +182,7 @@ for stage in $stages; do
 		[ -f "$top/build/test/Makefile" ] || configure_build "$top/build/test" --enable-werror
 		check_in_background kvalgrind "$top/build/test" \
 			TESTS=tests/kernel/run-kernel.sh KERNEL_VALGRIND=1 \
-			KERNEL_CASES="harness-* lib-* smackload-* smackctl-* chsmack-* smackaccess-* smackcipso-* netlabel-* smackrun-* init-*" ;;
+			KERNEL_CASES="boot-* harness-* lib-* smackload-* smackctl-* chsmack-* smackaccess-* smackcipso-* netlabel-* smackrun-* init-*" ;;
 	asan)
 		echo "==> asan: configure and build"
 		if configure_build "$top/build/asan" --enable-asan --enable-ubsan --enable-werror; then

@@ -5,8 +5,9 @@
  *
  * Rules are put back by writing each changed pair's access from before
  * (after a clear: by reading the kernel's rules again and writing the
- * difference to the ones read before): that is right however far the
- * failed write got.  CIPSO mappings, netlabel entries and knobs are put
+ * difference to the ones read before; after a first load: by taking every
+ * pair's access away again): that is right however far the failed write
+ * got.  CIPSO mappings, netlabel entries and knobs are put
  * back from the values read before they were changed.
  */
 #include <errno.h>
@@ -131,6 +132,9 @@ static int undo_rules(const struct plan *p)
 	struct smack_accesses *now, *undo;
 	int ret;
 
+	/* Into a kernel without rules: every pair goes back to none. */
+	if (p->rules_first_load)
+		return smack_accesses_clear(p->rules);
 	/* Each pair written gets back what it had; writing those not yet
 	 * reached changes nothing. */
 	if (p->rules_undo)

@@ -58,9 +58,29 @@ static int plan_changes(struct plan *p, const struct config_tree *tree)
 	return 0;
 }
 
+/*
+ * A kernel that has never held a rule (at boot) gets the tree's rules as
+ * they are: there is nothing to compare them with, and no copy of the
+ * whole policy to make.  status only counts, so it always compares.
+ */
+static bool first_load(const struct plan *p)
+{
+	return p->mode != PLAN_DRIFT && smack_accesses_kernel_is_empty() == 1;
+}
+
 static int plan_rules(struct plan *p, const struct config_tree *tree)
 {
-	int ret = p->mode == PLAN_CLEAR ? plan_clear(p) : plan_changes(p, tree);
+	int ret;
+
+	if (p->mode == PLAN_CLEAR) {
+		ret = plan_clear(p);
+	} else if (first_load(p)) {
+		p->rules = tree->rules;
+		p->rules_first_load = true;
+		ret = 0;
+	} else {
+		ret = plan_changes(p, tree);
+	}
 
 	if (ret < 0)
 		return -1;
@@ -297,7 +317,8 @@ void plan_free(struct plan *p)
 	size_t i;
 
 	smack_accesses_free(p->kernel_rules);
-	smack_accesses_free(p->rules);
+	if (!p->rules_first_load)
+		smack_accesses_free(p->rules);
 	smack_accesses_free(p->rules_undo);
 	smack_cipso_free(p->cipso);
 	smack_cipso_free(p->cipso_undo);
@@ -347,11 +368,30 @@ static void print_knob(enum knob_id id, const struct knob_value *v)
 	free(text);
 }
 
+/* The rules a plan writes, each pair once with the access it ends with:
+ * a first load writes the tree's rules, folded by the apply. */
+static void print_rules(const struct plan *p)
+{
+	struct smack_accesses *none, *folded;
+
+	if (!p->rules_first_load) {
+		smack_accesses_foreach(p->rules, print_rule, NULL);
+		return;
+	}
+	if (smack_accesses_new(&none) < 0)
+		return;
+	if (smack_accesses_diff(none, p->rules, &folded) == 0) {
+		smack_accesses_foreach(folded, print_rule, NULL);
+		smack_accesses_free(folded);
+	}
+	smack_accesses_free(none);
+}
+
 void plan_print(const struct plan *p)
 {
 	size_t i;
 
-	smack_accesses_foreach(p->rules, print_rule, NULL);
+	print_rules(p);
 	if (p->mode == PLAN_CLEAR)
 		return;
 	smack_cipso_foreach(p->cipso, print_cipso, "cipso");

@@ -97,7 +97,11 @@ struct plan {
 	struct smack_accesses *kernel_rules;	/* before a clear: to undo it */
 	struct smack_accesses *rules;		/* to write, in order */
 	struct smack_accesses *rules_undo;	/* what the pairs of rules had */
-	size_t rules_changed;			/* pairs that change */
+	/* rules is the tree's own, loaded as it is into a kernel that never
+	 * held a rule: not freed with the plan, taken back by a clear. */
+	bool rules_first_load;
+	size_t rules_changed;			/* pairs that change (rules,
+						 * for a first load) */
 	struct smack_cipso *cipso, *cipso_undo;
 	struct smack_netlabel *netlabel, *netlabel_undo;
 	size_t netlabel_stale;	/* IPv4 entries the tree lacks: no delete */

@@ -168,6 +168,11 @@ int smack_accesses_diff(const struct smack_accesses *from,
 int smack_accesses_diff_kernel(const struct smack_accesses *target,
 			       struct smack_accesses **changes,
 			       struct smack_accesses **undo);
+/* 1 when the kernel has never held a rule (load2 lists none: as at boot,
+ * before the first load), 0 when it lists at least one, -1 with errno.
+ * Into such a kernel a set is loaded as it is: there is nothing to
+ * compare it with. */
+int smack_accesses_kernel_is_empty(void);
 /* Like smack_accesses_apply(); on failure *applied (if not NULL) tells how
  * many of the handle's rules, in order, took effect before it. */
 int smack_accesses_apply_report(struct smack_accesses *handle,

@@ -699,6 +699,17 @@ START_TEST(load_policy_optional_parts)
 }
 END_TEST
 
+/* Whatever the kernel holds: empty exactly when load2 lists nothing (the
+ * boot-first-load case runs this in a kernel no rule was loaded into). */
+START_TEST(kernel_is_empty_agrees_with_load2)
+{
+	char *listed = kernel_file("load2");
+
+	ck_assert_int_eq(smack_accesses_kernel_is_empty(), listed[0] == '\0');
+	free(listed);
+}
+END_TEST
+
 START_TEST(load_policy_bad_file_loads_nothing)
 {
 	char *before, *after;
@@ -726,6 +737,7 @@ Suite *make_suite(void)
 	TCase *query = tcase_create("query");
 	TCase *refusal = tcase_create("refusal");
 	TCase *policy = tcase_create("policy");
+	TCase *empty = tcase_create("empty");
 
 	tcase_add_test(rules, apply_then_clear);
 	tcase_add_test(rules, ten_thousand_rules);
@@ -744,10 +756,12 @@ Suite *make_suite(void)
 	tcase_add_test(policy, load_policy_whole_tree);
 	tcase_add_test(policy, load_policy_optional_parts);
 	tcase_add_test(policy, load_policy_bad_file_loads_nothing);
+	tcase_add_test(empty, kernel_is_empty_agrees_with_load2);
 	tcase_set_timeout(rules, 120);
 	suite_add_tcase(s, rules);
 	suite_add_tcase(s, query);
 	suite_add_tcase(s, refusal);
 	suite_add_tcase(s, policy);
+	suite_add_tcase(s, empty);
 	return s;
 }

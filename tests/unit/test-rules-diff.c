@@ -148,6 +148,24 @@ START_TEST(refuses_what_is_not_load2)
 }
 END_TEST
 
+START_TEST(kernel_is_empty_reads_load2)
+{
+	char path[256];
+
+	fixture_write("load2", "");
+	ck_assert_int_eq(smack_accesses_kernel_is_empty(), 1);
+	fixture_write("load2", "a b -\n");
+	ck_assert_int_eq(smack_accesses_kernel_is_empty(), 0);
+	fixture_write("load2", "a b rwx\n");
+	ck_assert_int_eq(smack_accesses_kernel_is_empty(), 0);
+	fixture_path(path, sizeof(path), "load2");
+	ck_assert_int_eq(unlink(path), 0);
+	errno = 0;
+	ck_assert_int_eq(smack_accesses_kernel_is_empty(), -1);
+	ck_assert_int_eq(errno, ENOENT);
+}
+END_TEST
+
 START_TEST(fails_without_load2)
 {
 	struct smack_accesses *t = fixture_set_of("a b r\n"), *c = NULL;
@@ -173,6 +191,7 @@ Suite *make_suite(void)
 	tcase_add_test(tc, undo_puts_the_kernel_back);
 	tcase_add_test(tc, refuses_what_is_not_load2);
 	tcase_add_test(tc, fails_without_load2);
+	tcase_add_test(tc, kernel_is_empty_reads_load2);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -204,6 +204,52 @@ START_TEST(refusal_after_the_rules_rolls_them_back)
 }
 END_TEST
 
+START_TEST(first_load_writes_the_tree_as_it_is)
+{
+	struct config_tree tree;
+	struct plan plan;
+
+	put("etc/accesses.d/rules", "A B r\nA B w\nA C rw x\n");
+	load_tree(&tree);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, false), 0);
+	ck_assert(plan.rules_first_load);
+	ck_assert_ptr_eq(plan.rules, tree.rules);
+	ck_assert_int_eq(plan_execute(&plan, false), 0);
+	ck_assert_str_eq(get("fs/load2"), "A B w\n");
+	ck_assert_str_eq(get("fs/change-rule"), "A C rw x\n");
+	plan_free(&plan);
+	/* status compares even then: it only counts. */
+	put("fs/load2", "");
+	put("fs/change-rule", "");
+	ck_assert_int_eq(plan_compute(&plan, PLAN_DRIFT, &tree, true), 0);
+	ck_assert(!plan.rules_first_load);
+	ck_assert_uint_eq(plan_size(&plan), 2);
+	plan_free(&plan);
+	config_tree_free(&tree);
+}
+END_TEST
+
+START_TEST(refused_first_load_takes_every_pair_back)
+{
+	struct config_tree tree;
+	struct plan plan;
+
+	make_dir("etc/cipso.d");
+	put("etc/accesses.d/rules", "A B r\nA C w\n");
+	put("etc/cipso.d/map", "Secret 5 1\n");
+	load_tree(&tree);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, false), 0);
+	ck_assert(plan.rules_first_load);
+	fail_at = 2;	/* the CIPSO mapping, after the rules */
+	ck_assert_int_eq(plan_execute(&plan, false), -1);
+	/* Each open of the plain file writes from its start: the clear is
+	 * what is left. */
+	ck_assert_str_eq(get("fs/load2"), "A B -\nA C -\n");
+	plan_free(&plan);
+	config_tree_free(&tree);
+}
+END_TEST
+
 START_TEST(clear_removes_every_rule)
 {
 	struct config_tree tree = { 0 };
@@ -273,6 +319,8 @@ Suite *make_suite(void)
 	tcase_add_test(tc, onlycap_guard);
 	tcase_add_test(tc, refusal_of_the_rules);
 	tcase_add_test(tc, refusal_after_the_rules_rolls_them_back);
+	tcase_add_test(tc, first_load_writes_the_tree_as_it_is);
+	tcase_add_test(tc, refused_first_load_takes_every_pair_back);
 	tcase_add_test(tc, clear_removes_every_rule);
 	tcase_add_test(tc, netlabel_entries);
 	tcase_add_test(tc, netlabel_left_alone_without_netlabel_d);

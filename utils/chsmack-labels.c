@@ -11,6 +11,7 @@
 #include <sys/smack.h>
 
 #include "chsmack-labels.h"
+#include "chsmack-walk.h"
 
 const char attr_xattr[ATTR_COUNT][sizeof("security.SMACK64TRANSMUTE")] = {
 	[ATTR_ACCESS] = XATTR_NAME_SMACK,
@@ -97,22 +98,6 @@ void label_reader_free(struct label_reader *r)
 	label_reader_init(r);
 }
 
-static int reserve(char **buf, size_t *size, size_t need)
-{
-	char *grown;
-
-	if (need <= *size)
-		return 0;
-	if (need < INITIAL_BUFFER)
-		need = INITIAL_BUFFER;
-	grown = realloc(*buf, need);
-	if (!grown)
-		return -1;
-	*buf = grown;
-	*size = need;
-	return 0;
-}
-
 /* listxattr into r->names, grown when the list does not fit (a size
  * query and a retry, since the list may grow in between). */
 static ssize_t read_names(struct label_reader *r, const char *name,
@@ -121,7 +106,7 @@ static ssize_t read_names(struct label_reader *r, const char *name,
 	list_fn list = follow ? listxattr : llistxattr;
 	ssize_t len;
 
-	if (reserve(&r->names, &r->names_size, INITIAL_BUFFER) < 0)
+	if (buffer_reserve(&r->names, &r->names_size, INITIAL_BUFFER) < 0)
 		return -1;
 	for (;;) {
 		len = list(name, r->names, r->names_size);
@@ -130,7 +115,7 @@ static ssize_t read_names(struct label_reader *r, const char *name,
 		len = list(name, NULL, 0);
 		if (len < 0)
 			return -1;
-		if (reserve(&r->names, &r->names_size, len + 1) < 0)
+		if (buffer_reserve(&r->names, &r->names_size, len + 1) < 0)
 			return -1;
 	}
 }
@@ -143,7 +128,7 @@ static ssize_t read_value(struct label_reader *r, enum attr a,
 	get_fn get = follow ? getxattr : lgetxattr;
 	ssize_t len;
 
-	if (reserve(&r->value[a], &r->value_size[a], INITIAL_BUFFER) < 0)
+	if (buffer_reserve(&r->value[a], &r->value_size[a], INITIAL_BUFFER) < 0)
 		return -1;
 	for (;;) {
 		len = get(name, attr_xattr[a], r->value[a],
@@ -157,7 +142,7 @@ static ssize_t read_value(struct label_reader *r, enum attr a,
 		len = get(name, attr_xattr[a], NULL, 0);
 		if (len < 0)
 			return -1;
-		if (reserve(&r->value[a], &r->value_size[a], len + 1) < 0)
+		if (buffer_reserve(&r->value[a], &r->value_size[a], len + 1) < 0)
 			return -1;
 	}
 }

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "chsmack-spec.h"
+#include "chsmack-walk.h"
 #include "dir-names.h"
 
 struct label_spec {
@@ -113,28 +114,13 @@ static void report(struct parser *p, const char *at, const char *fmt, ...)
 	p->errors++;
 }
 
-static int grow(void **array, size_t *size, size_t count, size_t elem)
-{
-	size_t n = *size ? *size * 2 : 16;
-	void *grown;
-
-	if (count < *size)
-		return 0;
-	grown = realloc(*array, n * elem);
-	if (!grown)
-		return -1;
-	*array = grown;
-	*size = n;
-	return 0;
-}
-
 /* A copy of name that lives as long as the spec (rules point to it). */
 static const char *keep_name(struct label_spec *spec, const char *name)
 {
 	char *copy;
 
-	if (grow((void **)&spec->files, &spec->files_size, spec->nfiles,
-		 sizeof(*spec->files)) < 0)
+	if (array_reserve((void **)&spec->files, &spec->files_size,
+			  spec->nfiles + 1, sizeof(*spec->files)) < 0)
 		return NULL;
 	copy = strdup(name);
 	if (copy)
@@ -323,8 +309,8 @@ static void parse_attributes(struct parser *p, struct spec_rule *rule,
 
 static int add_rule(struct label_spec *spec, struct spec_rule *rule)
 {
-	if (grow((void **)&spec->rules, &spec->size, spec->count,
-		 sizeof(*spec->rules)) < 0)
+	if (array_reserve((void **)&spec->rules, &spec->size, spec->count + 1,
+			  sizeof(*spec->rules)) < 0)
 		return -1;
 	spec->rules[spec->count++] = rule;
 	return 0;

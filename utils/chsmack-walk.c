@@ -107,30 +107,42 @@ static void fail_at(struct walker *w, size_t len, const char *what)
 	w->failures++;
 }
 
-static int reserve_path(struct walker *w, size_t need)
+int array_reserve(void **array, size_t *size, size_t need, size_t elem)
 {
-	size_t size = w->path_size ? w->path_size : 256;
-	char *grown;
+	size_t n = *size ? 2 * *size : 16;
+	void *grown;
 
-	if (need <= w->path_size)
+	if (need <= *size)
 		return 0;
-	while (size < need)
-		size *= 2;
-	grown = realloc(w->path, size);
+	if (n < need)
+		n = need;
+	grown = realloc(*array, n * elem);
 	if (!grown)
 		return -1;
-	w->path = grown;
-	w->path_size = size;
+	*array = grown;
+	*size = n;
 	return 0;
+}
+
+ssize_t path_append(char **buf, size_t *size, size_t len, const char *name)
+{
+	size_t name_len = strlen(name);
+	bool slash = len && name_len && (*buf)[len - 1] != '/';
+
+	if (buffer_reserve(buf, size, len + slash + name_len + 1) < 0)
+		return -1;
+	if (slash)
+		(*buf)[len++] = '/';
+	memcpy(*buf + len, name, name_len + 1);
+	return len + name_len;
 }
 
 static int set_path(struct walker *w, const char *path)
 {
-	size_t len = strlen(path);
+	ssize_t len = path_append(&w->path, &w->path_size, 0, path);
 
-	if (reserve_path(w, len + 1) < 0)
+	if (len < 0)
 		return -1;
-	memcpy(w->path, path, len + 1);
 	/* Below "dir/" the names follow at once; below "dir", after a '/'. */
 	if (len == 0 || path[len - 1] == '/')
 		w->rel_start = len;
@@ -139,37 +151,12 @@ static int set_path(struct walker *w, const char *path)
 	return 0;
 }
 
-/* Puts "parent/name" in w->path; its length in *len. */
-static int append_name(struct walker *w, size_t parent_len, const char *name,
-		       size_t *len)
-{
-	size_t name_len = strlen(name);
-	bool slash = parent_len && w->path[parent_len - 1] != '/';
-	size_t at = parent_len + slash;
-
-	if (reserve_path(w, at + name_len + 1) < 0)
-		return -1;
-	if (slash)
-		w->path[parent_len] = '/';
-	memcpy(w->path + at, name, name_len + 1);
-	*len = at + name_len;
-	return 0;
-}
-
 static int push_frame(struct walker *w, DIR *dir, int fd, size_t path_len,
 		      const struct stat *st)
 {
-	struct frame *grown;
-	size_t size;
-
-	if (w->depth == w->frames_size) {
-		size = w->frames_size ? w->frames_size * 2 : 16;
-		grown = realloc(w->frames, size * sizeof(*grown));
-		if (!grown)
-			return -1;
-		w->frames = grown;
-		w->frames_size = size;
-	}
+	if (array_reserve((void **)&w->frames, &w->frames_size, w->depth + 1,
+			  sizeof(*w->frames)) < 0)
+		return -1;
 	w->frames[w->depth++] = (struct frame){
 		.dir = dir,
 		.fd = fd,
@@ -335,10 +322,11 @@ static void visit_child(struct walker *w, int dfd, size_t parent_len,
 			const struct dirent *de)
 {
 	mode_t type = mode_of_dtype(de->d_type);
+	ssize_t len = path_append(&w->path, &w->path_size, parent_len,
+				  de->d_name);
 	struct walk_entry e;
-	size_t len;
 
-	if (append_name(w, parent_len, de->d_name, &len) < 0) {
+	if (len < 0) {
 		fail_at(w, parent_len, "out of memory in");
 		return;
 	}

@@ -154,18 +154,13 @@ static void usage(void)
 /* A mistake on the command line: nothing has been changed. */
 #define usage_error(...) cli_die(EXIT_USAGE | CLI_HELP, __VA_ARGS__)
 
+/* The attribute of -a, -e, -m, -t and of -A, -E, -M, -T: the letters in
+ * the order of enum attr, in either case. */
 static int attr_of_option(int c)
 {
-	switch (c) {
-	case 'a': case 'A':
-		return ATTR_ACCESS;
-	case 'e': case 'E':
-		return ATTR_EXEC;
-	case 'm': case 'M':
-		return ATTR_MMAP;
-	default:
-		return ATTR_TRANSMUTE;
-	}
+	static const char letters[] = "aemt";
+
+	return strchr(letters, c | ('a' - 'A')) - letters;
 }
 
 /* -a, -e, -m: the label is optional (it is left out with -d), and the old
@@ -459,22 +454,12 @@ static int apply_plan(struct run *run, const struct label_plan *p,
  * path (below --root) and the names below it. */
 static const char *match_path(struct run *run, const struct walk_entry *e)
 {
-	size_t base = strlen(run->base), rel = strlen(e->rel);
-	bool slash = rel && run->base[base - 1] != '/';
-	size_t need = base + slash + rel + 1;
-	char *grown;
+	ssize_t len = path_append(&run->match, &run->match_size, 0,
+				  run->base);
 
-	if (need > run->match_size) {
-		grown = realloc(run->match, need * 2);
-		if (!grown)
-			return NULL;
-		run->match = grown;
-		run->match_size = need * 2;
-	}
-	memcpy(run->match, run->base, base);
-	if (slash)
-		run->match[base] = '/';
-	memcpy(run->match + base + slash, e->rel, rel + 1);
+	if (len < 0 ||
+	    path_append(&run->match, &run->match_size, len, e->rel) < 0)
+		return NULL;
 	return run->match;
 }
 

@@ -357,6 +357,10 @@ END {
 	timed("smackload, 100k rules", "load", "tool", "floor", 1.10,
 	      "smackload-result")
 	rss_row()
+	timed("smackctl apply at boot, 100k", "boot", "tool", "floor", 0,
+	      "boot-tool")
+	timed("  smackload at boot, 100k", "boot", "smackload", "floor", 0,
+	      "boot-smackload")
 	reload_rows()
 	probe_rows()
 

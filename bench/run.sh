@@ -11,9 +11,10 @@
 #
 # Environment: LINUX_UML (the kernel), BENCH_CPU (the host CPU to pin UML
 # to, default 1), BENCH_TIMEOUT (seconds for the boot, default 600),
-# BENCH_PHASES (a subset of "reload access chsmack load", in that order,
-# or "profile", or "sizes": the sizes only, measured on the host without
-# booting), BENCH_SMALL=no (no embedded profiles), and the sizes of the
+# BENCH_PHASES (a subset of "reload access chsmack load boot", in that
+# order, or "profile", or "sizes": the sizes only, measured on the host
+# without booting), BENCH_BOOT_ROUNDS (3: boots of each kind, for the
+# boot phase), BENCH_SMALL=no (no embedded profiles), and the sizes of the
 # runs, passed on to the guest: BENCH_ROUNDS (smackload and
 # smack_have_access rounds, default 10), BENCH_SET_ROUNDS (5),
 # BENCH_LIST_ROUNDS (3), BENCH_SPAWN_ROUNDS, BENCH_RELOAD_ROUNDS (4 each),
@@ -157,6 +158,11 @@ for v in BENCH_ROUNDS BENCH_SET_ROUNDS BENCH_LIST_ROUNDS BENCH_SPAWN_ROUNDS \
 	esac
 done
 
+# The phases of this boot; the boot phase boots on its own, afterwards.
+guest_phases=$(echo " ${BENCH_PHASES:-reload access chsmack load} " |
+	sed 's/ boot / /g' | tr -s ' ' | sed 's/^ //; s/ $//' | tr ' ' ,)
+[ -n "$guest_phases" ] || guest_phases=none
+
 echo "bench: booting $uml on CPU $cpu (log: $out/guest.log)" >&2
 start=$(date +%s)
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -167,7 +173,7 @@ LD_PRELOAD=$shim TMPDIR=$umltmp timeout "${BENCH_TIMEOUT:-600}" taskset -c "$cpu
 	mem=1536M root=/dev/root rootfstype=hostfs rootflags=/ rw lsm=smack \
 	init="$srcdir/bench/guest.sh" con0=null,fd:1 con=null \
 	BENCH_BUILDDIR="$builddir" BENCH_OUT="$out" \
-	$knobs BENCH_PHASES="$(echo "${BENCH_PHASES:-reload access chsmack load}" | tr " " ,)" \
+	$knobs BENCH_PHASES="$guest_phases" \
 	> "$out/console.log" 2>&1 < /dev/null
 status=$?
 echo "bench: guest ran $(($(date +%s) - start)) s" >&2
@@ -179,5 +185,35 @@ echo "note - - host: $(nproc) CPUs, load average before $load_before," \
 	tail -n 30 "$out/console.log" >&2
 	die "the Smack UML kernel did not boot (exit $status)"
 }
+
+# The boot phase: the policy loaded into a kernel that has never held a
+# rule, one boot a load (bench/boot.sh), smackctl apply (what the init
+# scripts run), smackload and the floor taking turns.
+boot_once() {
+	mkdir -p "$out/tmpfs" &&
+	LD_PRELOAD=$shim TMPDIR=$umltmp timeout 120 taskset -c "$cpu" "$uml" \
+		mem=1536M root=/dev/root rootfstype=hostfs rootflags=/ rw \
+		lsm=smack init="$srcdir/bench/boot.sh" con0=null,fd:1 con=null \
+		BENCH_BUILDDIR="$builddir" BENCH_OUT="$out" \
+		BENCH_BOOT_ROLE="$1" BENCH_BOOT_ROUND="$2" \
+		>> "$out/boot-console.log" 2>&1 < /dev/null
+}
+
+case " ${BENCH_PHASES:-boot} " in
+*" boot "*)
+	echo "bench: the boot phase, ${BENCH_BOOT_ROUNDS:-3} rounds of three boots" >&2
+	r=1
+	while [ "$r" -le "${BENCH_BOOT_ROUNDS:-3}" ]; do
+		if [ $((r % 2)) -eq 1 ]; then
+			roles="tool smackload floor"
+		else
+			roles="floor smackload tool"
+		fi
+		for role in $roles; do
+			boot_once "$role" "$r"
+		done
+		r=$((r + 1))
+	done ;;
+esac
 awk -f "$srcdir/bench/report.awk" "$results" | tee "$out/report.txt"
 [ -f "$out/done" ] || die "the guest did not finish (exit $status); see $out/guest.log"

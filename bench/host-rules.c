@@ -8,9 +8,10 @@
  * the plain directory DIR (smackfs_override) and
  *   load    parses RULES (a file or a directory) and applies it, which
  *           appends the records to DIR/load2;
- *   reload  reads DIR/load2 as the kernel's rules (put the merged policy
- *           there first), parses RULES, computes the difference and
- *           applies it, as smackctl reload does for rules.
+ *   reload  parses RULES, compares it with DIR/load2 as the kernel's
+ *           rules (put the merged policy there first) through
+ *           smack_accesses_diff_kernel() and applies the changes, as
+ *           smackctl reload does for rules.
  * It prints the time of each step on stderr.
  */
 #include <stdio.h>
@@ -56,20 +57,18 @@ static void apply(struct smack_accesses *rules)
 
 static void reload(const char *path)
 {
-	struct smack_accesses *kernel, *want, *diff;
+	struct smack_accesses *want, *diff, *undo;
 
-	if (smack_accesses_new_from_kernel(&kernel) < 0)
-		bench_die_errno("reading load2");
-	lap("read");
 	want = parse(path);
-	if (smack_accesses_diff(kernel, want, &diff) < 0)
-		bench_die_errno("smack_accesses_diff");
+	lap("parse");
+	if (smack_accesses_diff_kernel(want, &diff, &undo) < 0)
+		bench_die_errno("smack_accesses_diff_kernel");
 	lap("diff");
 	fprintf(stderr, "changes  %8zu\n", smack_accesses_count(diff));
 	apply(diff);
+	smack_accesses_free(undo);
 	smack_accesses_free(diff);
 	smack_accesses_free(want);
-	smack_accesses_free(kernel);
 }
 
 int main(int argc, char **argv)

@@ -523,29 +523,25 @@ static int visit(void *ctx, const struct walk_entry *e)
  * (unless links are followed, or it is ".", ".." or ends in '/'). */
 static char *absolute_path(const char *operand, bool follow)
 {
-	char *copy, *slash, *dir, *path = NULL;
-	const char *last;
-	size_t len;
+	const char *slash = strrchr(operand, '/');
+	const char *last = slash ? slash + 1 : operand;
+	char *copy, *path;
+	size_t size;
 
+	if (follow || !*last || !strcmp(last, ".") || !strcmp(last, ".."))
+		return realpath(operand, NULL);
 	copy = strdup(operand);
 	if (!copy)
 		return NULL;
-	len = strlen(copy);
-	slash = strrchr(copy, '/');
-	last = slash ? slash + 1 : copy;
-	if (follow || !len || copy[len - 1] == '/' || !strcmp(last, ".") ||
-	    !strcmp(last, "..")) {
-		free(copy);
-		return realpath(operand, NULL);
-	}
 	if (slash)
-		*slash = '\0';
-	dir = realpath(!slash ? "." : slash == copy ? "/" : copy, NULL);
-	if (dir && asprintf(&path, "%s%s%s", dir, strcmp(dir, "/") ? "/" : "",
-			    last) < 0)
-		path = NULL;
-	free(dir);
+		copy[slash - operand] = '\0';
+	path = realpath(!slash ? "." : slash == operand ? "/" : copy, NULL);
 	free(copy);
+	size = path ? strlen(path) + 1 : 0;
+	if (path && path_append(&path, &size, size - 1, last) < 0) {
+		free(path);
+		return NULL;
+	}
 	return path;
 }
 

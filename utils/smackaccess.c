@@ -171,36 +171,43 @@ static const struct rule *find_rule(const struct kernel_view *v,
 /* ---- the explanation ---- */
 
 /* The built-in checks that come before the rules, in the kernel's order
- * (smk_access); each decides, or leaves it to the next. */
+ * (smk_access); each decides, or leaves it to the next.  The built-in
+ * labels are one character long; no pointer is kept, so the table needs
+ * no relocation. */
 static const struct builtin {
-	const char *subject, *object;	/* NULL matches any label */
+	char subject, object;		/* the label, or 0 for any label */
 	bool same_label;		/* subject and object must be equal */
 	bool read_or_lock_only;		/* only for r, x, rx or l */
-	int allowed;
-	const char *reason;
+	bool allowed;
+	char reason[sizeof("the subject is '^', which may read, execute or "
+			   "lock anything")];
 } builtins[] = {
-	{ "*", NULL, false, false, 0,
+	{ '*', 0, false, false, false,
 	  "the subject is '*', which may access nothing" },
-	{ NULL, "@", false, false, 1,
+	{ 0, '@', false, false, true,
 	  "the object is '@', which anyone may access" },
-	{ "@", NULL, false, false, 1,
+	{ '@', 0, false, false, true,
 	  "the subject is '@', which may access anything" },
-	{ NULL, "*", false, false, 1,
+	{ 0, '*', false, false, true,
 	  "the object is '*', which anyone may access" },
-	{ NULL, NULL, true, false, 1,
+	{ 0, 0, true, false, true,
 	  "subject and object have the same label" },
-	{ NULL, "_", false, true, 1,
+	{ 0, '_', false, true, true,
 	  "the object is '_', which anyone may read, execute or lock" },
-	{ "^", NULL, false, true, 1,
+	{ '^', 0, false, true, true,
 	  "the subject is '^', which may read, execute or lock anything" },
 };
+
+/* True when label is the one-character label c, or c is 0. */
+static bool is_builtin(const char *label, char c)
+{
+	return !c || (label[0] == c && label[1] == '\0');
+}
 
 static bool builtin_applies(const struct builtin *b, const char *s,
 			    const char *o, unsigned int request)
 {
-	if (b->subject && strcmp(b->subject, s) != 0)
-		return false;
-	if (b->object && strcmp(b->object, o) != 0)
+	if (!is_builtin(s, b->subject) || !is_builtin(o, b->object))
 		return false;
 	if (b->same_label && strcmp(s, o) != 0)
 		return false;

@@ -11,7 +11,6 @@
 #include <sys/smack.h>
 
 #include "chsmack-labels.h"
-#include "chsmack-walk.h"
 
 const char attr_xattr[ATTR_COUNT][sizeof("security.SMACK64TRANSMUTE")] = {
 	[ATTR_ACCESS] = XATTR_NAME_SMACK,
@@ -326,4 +325,34 @@ int plan_apply_attr(const struct label_plan *plan, enum attr a,
 	default:
 		return 0;
 	}
+}
+
+int array_reserve(void **array, size_t *size, size_t need, size_t elem)
+{
+	size_t n = *size ? 2 * *size : 16;
+	void *grown;
+
+	if (need <= *size)
+		return 0;
+	if (n < need)
+		n = need;
+	grown = realloc(*array, n * elem);
+	if (!grown)
+		return -1;
+	*array = grown;
+	*size = n;
+	return 0;
+}
+
+ssize_t path_append(char **buf, size_t *size, size_t len, const char *name)
+{
+	size_t name_len = strlen(name);
+	bool slash = len && name_len && (*buf)[len - 1] != '/';
+
+	if (buffer_reserve(buf, size, len + slash + name_len + 1) < 0)
+		return -1;
+	if (slash)
+		(*buf)[len++] = '/';
+	memcpy(*buf + len, name, name_len + 1);
+	return len + name_len;
 }

@@ -103,4 +103,26 @@ void plan_print_change(FILE *out, const char *path, enum attr a,
 int plan_apply_attr(const struct label_plan *plan, enum attr a,
 		    const char *name, bool follow);
 
+/* ------------------------------------------------------------ buffers */
+
+/*
+ * Makes room for need elements of elem bytes in the malloc'ed *array of
+ * *size elements, growing it to at least twice its size and 16 elements.
+ * 0, or -1 (ENOMEM).  Every array and buffer of chsmack that grows goes
+ * through it.
+ */
+int array_reserve(void **array, size_t *size, size_t need, size_t elem);
+
+static inline int buffer_reserve(char **buf, size_t *size, size_t need)
+{
+	return array_reserve((void **)buf, size, need, 1);
+}
+
+/*
+ * Appends name to the path in the first len bytes of *buf (*size bytes),
+ * after a '/' unless the path or name is empty or the path ends in one;
+ * returns the new length, or -1 (ENOMEM).
+ */
+ssize_t path_append(char **buf, size_t *size, size_t len, const char *name);
+
 #endif /* CHSMACK_LABELS_H */

@@ -21,7 +21,6 @@
 #include <unistd.h>
 
 #include "chsmack-spec.h"
-#include "chsmack-walk.h"
 #include "dir-names.h"
 
 struct label_spec {

@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "chsmack-labels.h"
 #include "chsmack-walk.h"
 
 /* One directory being read. */
@@ -105,36 +106,6 @@ static void fail_at(struct walker *w, size_t len, const char *what)
 	w->path[len] = '\0';
 	cli_warn_errno("%s '%s'", what, len ? w->path : ".");
 	w->failures++;
-}
-
-int array_reserve(void **array, size_t *size, size_t need, size_t elem)
-{
-	size_t n = *size ? 2 * *size : 16;
-	void *grown;
-
-	if (need <= *size)
-		return 0;
-	if (n < need)
-		n = need;
-	grown = realloc(*array, n * elem);
-	if (!grown)
-		return -1;
-	*array = grown;
-	*size = n;
-	return 0;
-}
-
-ssize_t path_append(char **buf, size_t *size, size_t len, const char *name)
-{
-	size_t name_len = strlen(name);
-	bool slash = len && name_len && (*buf)[len - 1] != '/';
-
-	if (buffer_reserve(buf, size, len + slash + name_len + 1) < 0)
-		return -1;
-	if (slash)
-		(*buf)[len++] = '/';
-	memcpy(*buf + len, name, name_len + 1);
-	return len + name_len;
 }
 
 static int set_path(struct walker *w, const char *path)

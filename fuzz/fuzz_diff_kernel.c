@@ -98,7 +98,8 @@ static int write_load2(const char *text, size_t len)
 	struct text out = { 0 };
 	int fd, ret = -1;
 
-	if (smack_accesses_new(&kernel) != 0 || smack_accesses_new(&none) != 0 ||
+	if (smack_accesses_new(&kernel) != 0 ||
+	    smack_accesses_new(&none) != 0 ||
 	    smack_accesses_parse_buffer(kernel, text, len, FUZZ_NAME, NULL,
 					NULL) != 0 ||
 	    smack_accesses_diff(none, kernel, &pairs) != 0 ||

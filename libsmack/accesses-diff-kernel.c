@@ -123,9 +123,12 @@ static int leftovers_grow(struct leftovers *l)
 
 	if (leftovers_init(&bigger, (l->mask + 1) * 2) < 0)
 		return -1;
-	for (i = 0; i <= l->mask; i++)
-		if (l->slots[i].pair != LEFT_FREE)
-			*leftovers_slot(&bigger, l->slots[i].pair) = l->slots[i];
+	for (i = 0; i <= l->mask; i++) {
+		const struct leftover *e = &l->slots[i];
+
+		if (e->pair != LEFT_FREE)
+			*leftovers_slot(&bigger, e->pair) = *e;
+	}
 	bigger.used = l->used;
 	free(l->slots);
 	*l = bigger;

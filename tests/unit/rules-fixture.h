@@ -11,6 +11,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +137,39 @@ FIXTURE_FN void fixture_teardown(void)
 	smackfs_set_write_hook(NULL);
 	smackfs_override(NULL);
 	remove_tree(fixture_dir);
+}
+
+/* A growing text, NUL-terminated once something is appended, for the
+ * large generated policies and listings. */
+struct fixture_text {
+	char *s;
+	size_t len, cap;
+};
+
+FIXTURE_FN __attribute__((format(printf, 2, 3)))
+void fixture_append(struct fixture_text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (t->cap - t->len < 1024) {
+		t->cap = t->cap ? t->cap * 2 : 1 << 16;
+		t->s = realloc(t->s, t->cap);
+		ck_assert_ptr_nonnull(t->s);
+	}
+	va_start(ap, fmt);
+	n = vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
+	va_end(ap);
+	ck_assert(n >= 0 && (size_t)n < t->cap - t->len);
+	t->len += n;
+}
+
+/* A pseudo-random number below 'below' from *seed (an LCG): generated
+ * policies repeat from their seed. */
+FIXTURE_FN unsigned int fixture_random(uint32_t *seed, unsigned int below)
+{
+	*seed = *seed * 1103515245u + 12345u;
+	return (*seed >> 8) % below;
 }
 
 /* Parse errors, one "file:line:column: message" line each. */

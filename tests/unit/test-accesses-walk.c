@@ -20,40 +20,16 @@ struct model_pair {
 	unsigned int order;	/* first appearance, counted from 0 */
 };
 
-/* A growing text, NUL-terminated. */
-struct text {
-	char *s;
-	size_t len, cap;
-};
-
 struct model {
 	struct model_pair pair[LABELS][LABELS];
 	unsigned int pairs;
-	struct text rules;	/* one a line */
+	struct fixture_text rules;	/* one a line */
 	uint32_t seed;
 };
 
 static unsigned int next_random(struct model *m, unsigned int below)
 {
-	m->seed = m->seed * 1103515245u + 12345u;
-	return (m->seed >> 8) % below;
-}
-
-static void append(struct text *t, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (t->cap - t->len < 1024) {
-		t->cap = t->cap ? t->cap * 2 : 1 << 20;
-		t->s = realloc(t->s, t->cap);
-		ck_assert_ptr_nonnull(t->s);
-	}
-	va_start(ap, fmt);
-	n = vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
-	va_end(ap);
-	ck_assert(n >= 0 && (size_t)n < t->cap - t->len);
-	t->len += n;
+	return fixture_random(&m->seed, below);
 }
 
 /* The kernel's fold, written out: a plain rule replaces, a change-rule
@@ -97,9 +73,10 @@ static void model_generate(struct model *m, uint32_t seed, unsigned int labels)
 		smack_access_to_string(allow, a);
 		smack_access_to_string(deny, d);
 		if (modify)
-			append(&m->rules, "s%u o%u %s %s\n", s, o, a, d);
+			fixture_append(&m->rules, "s%u o%u %s %s\n", s, o, a,
+				       d);
 		else
-			append(&m->rules, "s%u o%u %s\n", s, o, a);
+			fixture_append(&m->rules, "s%u o%u %s\n", s, o, a);
 		p = &m->pair[s][o];
 		if (!p->seen)
 			p->order = m->pairs++;
@@ -115,7 +92,7 @@ static void model_expect(const struct model *m, bool clear, char **load2,
 	const struct model_pair **by_order;
 	const struct model_pair *p;
 	char a[SMACK_ACCESS_STRLEN], d[SMACK_ACCESS_STRLEN];
-	struct text out[2] = { { NULL, 0, 0 }, { NULL, 0, 0 } };
+	struct fixture_text out[2] = { { NULL, 0, 0 }, { NULL, 0, 0 } };
 	unsigned int s, o, i;
 
 	by_order = calloc(m->pairs, sizeof(*by_order));
@@ -124,8 +101,8 @@ static void model_expect(const struct model *m, bool clear, char **load2,
 		for (o = 0; o < LABELS; o++)
 			if (m->pair[s][o].seen)
 				by_order[m->pair[s][o].order] = &m->pair[s][o];
-	append(&out[0], "%s", "");
-	append(&out[1], "%s", "");
+	fixture_append(&out[0], "%s", "");
+	fixture_append(&out[1], "%s", "");
 	for (i = 0; i < m->pairs; i++) {
 		p = by_order[i];
 		s = (p - &m->pair[0][0]) / LABELS;
@@ -133,9 +110,9 @@ static void model_expect(const struct model *m, bool clear, char **load2,
 		smack_access_to_string(clear ? 0 : p->allow, a);
 		smack_access_to_string(p->deny, d);
 		if (!clear && p->modify)
-			append(&out[1], "s%u o%u %s %s\n", s, o, a, d);
+			fixture_append(&out[1], "s%u o%u %s %s\n", s, o, a, d);
 		else
-			append(&out[0], "s%u o%u %s\n", s, o, a);
+			fixture_append(&out[0], "s%u o%u %s\n", s, o, a);
 	}
 	free(by_order);
 	*load2 = out[0].s;
@@ -145,20 +122,20 @@ static void model_expect(const struct model *m, bool clear, char **load2,
 /* A set of the model's rules, after `filler` rules of as many labels of
  * their own ("f0 f0 r", ...) that make the set wide past 65,535. */
 static struct smack_accesses *set_of(const struct model *m, unsigned int filler,
-				     struct text *fill_text)
+				     struct fixture_text *fill_text)
 {
 	struct smack_accesses *a;
 	unsigned int i;
 
 	ck_assert_int_eq(smack_accesses_new(&a), 0);
 	memset(fill_text, 0, sizeof(*fill_text));
-	append(fill_text, "%s", "");
+	fixture_append(fill_text, "%s", "");
 	for (i = 0; i < filler; i++) {
 		char label[16];
 
 		snprintf(label, sizeof(label), "f%u", i);
 		ck_assert_int_eq(smack_accesses_add(a, label, label, "r"), 0);
-		append(fill_text, "f%u f%u r\n", i, i);
+		fixture_append(fill_text, "f%u f%u r\n", i, i);
 	}
 	ck_assert_int_eq(smack_accesses_parse_buffer(a, m->rules.s,
 						     m->rules.len, "t",
@@ -171,7 +148,7 @@ static void check_apply(uint32_t seed, unsigned int labels,
 			unsigned int filler, bool clear)
 {
 	static struct model m;
-	struct text fill;
+	struct fixture_text fill;
 	struct smack_accesses *a;
 	char *load2, *change_rule, *want, *got;
 

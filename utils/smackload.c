@@ -24,13 +24,12 @@
 
 enum { OPT_CHECK = 256, OPT_VERBOSE };
 
-static const struct option long_options[] = {
-	{ "clear", no_argument, NULL, 'c' },
-	{ "check", no_argument, NULL, OPT_CHECK },
-	{ "verbose", no_argument, NULL, OPT_VERBOSE },
-	{ "version", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+static const struct cli_option long_options[] = {
+	{ "clear", no_argument, 'c' },
+	{ "check", no_argument, OPT_CHECK },
+	{ "verbose", no_argument, OPT_VERBOSE },
+	{ "version", no_argument, 'v' },
+	{ "help", no_argument, 'h' },
 };
 
 struct options {
@@ -70,7 +69,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 {
 	int c;
 
-	while ((c = getopt_long(argc, argv, "cvh", long_options, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "cvh", long_options,
+			       sizeof(long_options) /
+			       sizeof(long_options[0]))) != -1) {
 		switch (c) {
 		case 'c':
 			o->clear = true;

@@ -2,14 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # The init of one short UML boot of the benchmark's boot phase (run.sh):
-# loads the 100,000-rule policy into a kernel that has never held a rule,
-# as at boot, with one of smackctl apply (what the init scripts run),
-# smackload, or the floor, and records the time as
+# loads the 100,000-rule policy into a freshly booted kernel, as at boot,
+# with one of smackctl apply (what the init scripts run), smackload, or the
+# floor, and records the time as
 #
 #   boot ROLE ROUND key=value...
 #
-# in $BENCH_OUT/results.  A kernel that has held rules lists them for
-# good, so each load needs a boot of its own.
+# in $BENCH_OUT/results.  A kernel keeps every label and rule it was
+# given (a cleared rule stays in its lists, unlisted), so only a boot of
+# its own loads as at boot.
 
 out=$BENCH_OUT
 build=$BENCH_BUILDDIR

@@ -186,8 +186,8 @@ echo "note - - host: $(nproc) CPUs, load average before $load_before," \
 	die "the Smack UML kernel did not boot (exit $status)"
 }
 
-# The boot phase: the policy loaded into a kernel that has never held a
-# rule, one boot a load (bench/boot.sh), smackctl apply (what the init
+# The boot phase: the policy loaded into a freshly booted kernel, one boot
+# a load (bench/boot.sh), smackctl apply (what the init
 # scripts run), smackload and the floor taking turns.
 boot_once() {
 	mkdir -p "$out/tmpfs" &&

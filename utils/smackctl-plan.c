@@ -59,9 +59,10 @@ static int plan_changes(struct plan *p, const struct config_tree *tree)
 }
 
 /*
- * A kernel that has never held a rule (at boot) gets the tree's rules as
- * they are: there is nothing to compare them with, and no copy of the
- * whole policy to make.  status only counts, so it always compares.
+ * A kernel that gives no pair an access (at boot, or after a clear) gets
+ * the tree's rules as they are: there is nothing to compare them with,
+ * and no copy of the whole policy to make.  status only counts, so it
+ * always compares.
  */
 static bool first_load(const struct plan *p)
 {

@@ -168,10 +168,10 @@ int smack_accesses_diff(const struct smack_accesses *from,
 int smack_accesses_diff_kernel(const struct smack_accesses *target,
 			       struct smack_accesses **changes,
 			       struct smack_accesses **undo);
-/* 1 when the kernel has never held a rule (load2 lists none: as at boot,
- * before the first load), 0 when it lists at least one, -1 with errno.
- * Into such a kernel a set is loaded as it is: there is nothing to
- * compare it with. */
+/* 1 when no pair has an access in the kernel (load2 lists no rule: as at
+ * boot, or after every rule was cleared), 0 when it lists at least one,
+ * -1 with errno.  Into such a kernel a set is loaded as it is: there is
+ * nothing to compare it with. */
 int smack_accesses_kernel_is_empty(void);
 /* Like smack_accesses_apply(); on failure *applied (if not NULL) tells how
  * many of the handle's rules, in order, took effect before it. */

@@ -700,7 +700,7 @@ START_TEST(load_policy_optional_parts)
 END_TEST
 
 /* Whatever the kernel holds: empty exactly when load2 lists nothing (the
- * boot-first-load case runs this in a kernel no rule was loaded into). */
+ * boot-first-load case runs this before and after its apply). */
 START_TEST(kernel_is_empty_agrees_with_load2)
 {
 	char *listed = kernel_file("load2");

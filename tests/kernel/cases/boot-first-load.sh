@@ -1,12 +1,12 @@
-# smackctl apply into a kernel that has never held a rule, as at boot: the
-# configuration is loaded as it is, without comparing it with the kernel's
-# (smack_accesses_kernel_is_empty()), and ends exactly as the comparing
-# way would leave it.  Named to run first: once a rule has been loaded the
-# kernel lists it for good, so the case skips itself in any later place.
+# smackctl apply into a kernel that gives no pair an access, as at boot:
+# the configuration is loaded as it is, without comparing it with the
+# kernel's (smack_accesses_kernel_is_empty()), and ends exactly as the
+# comparing way would leave it.  Every case starts with every rule cleared,
+# which load2 does not list, so this is the path apply takes here.
 . "$SRCDIR/tests/kernel/lib.sh"
 
 if [ -n "$(head -c 1 "$SMACKFS/load2")" ]; then
-	echo "# the kernel has held rules already: this case needs a fresh boot"
+	echo "# load2 lists rules: the harness did not clear them"
 	exit 77
 fi
 

@@ -79,6 +79,24 @@ check "the probe ran during the reloads ($n queries)" test "$n" -gt 500
 check_eq "no persisting pair was denied during 50 reloads" 0 "$denied"
 check "after them the kernel has tree B" has_rule RlC RlObj rw
 
+# A change too large for the delta table (smack_accesses_diff_kernel()
+# then maps every pair and reads load2 again): 1,500 pairs of their own
+# in tree D, every pair of tree B gone but the persisting ones.
+make_tree "$T/d"
+awk 'BEGIN { for (i = 0; i < 1500; i++) printf "RlD%d RlObj%d rw\n", i, i % 7 }' \
+	< /dev/null > "$T/d/accesses.d/20-own"
+check "reload to tree D, a large change" smackctl --config-dir "$T/d" reload
+check_eq "the kernel has exactly tree D's 1,520 rules" 1520 \
+	"$(grep -c . "$SMACKFS/load2")"
+check "a pair of D's own" has_rule RlD1499 RlObj1 rw
+check "a persisting pair is as it was" has_rule RlP19 RlObj rwx
+check_fails "B's pairs are gone" grep -q '^RlB' "$SMACKFS/load2"
+check_eq "reload again has nothing to do" "" \
+	"$(smackctl --config-dir "$T/d" --dry-run reload)"
+check "and back to tree B" smackctl --config-dir "$T/b" reload
+check_eq "the kernel has exactly tree B's 51 rules again" 51 \
+	"$(grep -c . "$SMACKFS/load2")"
+
 # A bad tree reloads nothing.
 cp -r "$T/a" "$T/bad"
 printf 'RlBad RlObj rwq\n' >> "$T/bad/accesses.d/20-own"

@@ -108,19 +108,13 @@ int smack_accesses_kernel_is_empty(void)
 {
 	char byte;
 	ssize_t n;
-	int fd, saved;
+	int fd;
 
 	fd = smackfs_open("load2", O_RDONLY);
 	if (fd < 0)
 		return -1;
-	do
-		n = read(fd, &byte, 1);
-	while (n < 0 && errno == EINTR);
-	saved = errno;
-	close(fd);
-	if (n < 0) {
-		errno = saved;
+	n = read_once_and_close(fd, &byte, 1);
+	if (n < 0)
 		return -1;
-	}
 	return n == 0;
 }

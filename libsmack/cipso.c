@@ -35,9 +35,7 @@ struct cipso_mapping {
 };
 
 struct smack_cipso {
-	struct cipso_mapping *maps;
-	size_t count;
-	size_t cap;
+	struct records maps;	/* of struct cipso_mapping */
 };
 
 SMACK_EXPORT
@@ -56,11 +54,13 @@ int smack_cipso_new(struct smack_cipso **handle)
 	return 0;
 }
 
-static void mappings_free(struct cipso_mapping *maps, size_t count)
+/* Frees what the mappings of a set hold (a parse_records_ops release). */
+static void mappings_release(struct records *set)
 {
+	struct cipso_mapping *maps = set->items;
 	size_t i;
 
-	for (i = 0; i < count; i++) {
+	for (i = 0; i < set->count; i++) {
 		free(maps[i].label);
 		free(maps[i].cats);
 	}
@@ -71,8 +71,8 @@ void smack_cipso_free(struct smack_cipso *handle)
 {
 	if (!handle)
 		return;
-	mappings_free(handle->maps, handle->count);
-	free(handle->maps);
+	mappings_release(&handle->maps);
+	free(handle->maps.items);
 	free(handle);
 }
 
@@ -112,21 +112,13 @@ static int normalise_categories(int *cats, int n)
 
 /* Appends a mapping without checking it (callers do, or it came from the
  * kernel); the label and categories are copied. */
-static int append_mapping(struct smack_cipso *c, const char *label,
+static int append_mapping(struct records *set, const char *label,
 			  size_t len, int level, const int *cats, int ncats)
 {
-	struct cipso_mapping *m;
+	struct cipso_mapping *m = records_slot(set, sizeof(*m));
 
-	if (c->count == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 16;
-
-		m = realloc(c->maps, cap * sizeof(*m));
-		if (!m)
-			return -1;
-		c->maps = m;
-		c->cap = cap;
-	}
-	m = &c->maps[c->count];
+	if (!m)
+		return -1;
 	m->label = strndup(label, len);
 	m->cats = malloc((ncats ? ncats : 1) * sizeof(*m->cats));
 	if (!m->label || !m->cats) {
@@ -138,7 +130,7 @@ static int append_mapping(struct smack_cipso *c, const char *label,
 		memcpy(m->cats, cats, ncats * sizeof(*cats));
 	m->level = level;
 	m->ncats = normalise_categories(m->cats, ncats);
-	c->count++;
+	set->count++;
 	return 0;
 }
 
@@ -161,8 +153,8 @@ int smack_cipso_add(struct smack_cipso *handle, const char *label, int level,
 			return -1;
 		}
 	}
-	return append_mapping(handle, label, strlen(label), level, categories,
-			      ncategories);
+	return append_mapping(&handle->maps, label, strlen(label), level,
+			      categories, ncategories);
 }
 
 /*
@@ -205,6 +197,7 @@ static size_t format_mapping(const struct cipso_mapping *m, char *buf,
 SMACK_EXPORT
 int smack_cipso_apply(struct smack_cipso *handle)
 {
+	const struct cipso_mapping *maps;
 	struct smackfs_batch batch;
 	char rec[CIPSO_RECORD_MAX];
 	size_t i, len;
@@ -214,18 +207,19 @@ int smack_cipso_apply(struct smack_cipso *handle)
 		errno = EINVAL;
 		return -1;
 	}
-	for (i = 0; i < handle->count; i++) {
-		if (!mapping_is_loadable(&handle->maps[i])) {
+	maps = handle->maps.items;
+	for (i = 0; i < handle->maps.count; i++) {
+		if (!mapping_is_loadable(&maps[i])) {
 			errno = EINVAL;
 			return -1;
 		}
 	}
-	if (handle->count == 0)
+	if (handle->maps.count == 0)
 		return 0;
 	if (smackfs_batch_open(&batch, "cipso2") < 0)
 		return -1;
-	for (i = 0; i < handle->count; i++) {
-		len = format_mapping(&handle->maps[i], rec, sizeof(rec));
+	for (i = 0; i < handle->maps.count; i++) {
+		len = format_mapping(&maps[i], rec, sizeof(rec));
 		/* The kernel reads one mapping a write: flush each. */
 		if (smackfs_batch_add(&batch, rec, len) < 0 ||
 		    smackfs_batch_flush(&batch) < 0)
@@ -287,9 +281,9 @@ bad:
 	return -1;
 }
 
-/* One line of cipso2: "label LLL[/c,c...]", the level as "%3d". */
-static int add_kernel_line(struct smack_cipso *c, const char *line,
-			   const char *end)
+/* One line of cipso2: "label LLL[/c,c...]", the level as "%3d"; arg is
+ * the set (a smackfs_line_fn). */
+static int add_kernel_line(void *arg, const char *line, const char *end)
 {
 	const char *p = memchr(line, ' ', end - line);
 	size_t label_len = p ? (size_t)(p - line) : 0;
@@ -310,7 +304,7 @@ static int add_kernel_line(struct smack_cipso *c, const char *line,
 	ncats = read_kernel_categories(&p, end, &cats);
 	if (ncats < 0)
 		return -1;
-	ret = append_mapping(c, line, label_len, level, cats, ncats);
+	ret = append_mapping(arg, line, label_len, level, cats, ncats);
 	free(cats);
 	return ret;
 }
@@ -319,43 +313,29 @@ SMACK_EXPORT
 int smack_cipso_new_from_kernel(struct smack_cipso **handle)
 {
 	struct smack_cipso *c;
-	char *text, *line, *nl;
 	int saved;
 
 	if (!handle) {
 		errno = EINVAL;
 		return -1;
 	}
-	if (smackfs_read_file("cipso2", &text) < 0)
+	if (smack_cipso_new(&c) < 0)
 		return -1;
-	if (smack_cipso_new(&c) < 0) {
-		free(text);
+	if (smackfs_read_lines("cipso2", add_kernel_line, &c->maps) < 0) {
+		saved = errno;
+		smack_cipso_free(c);
+		errno = saved;
 		return -1;
 	}
-	for (line = text; *line; line = nl + 1) {
-		nl = strchr(line, '\n');
-		if (!nl)
-			nl = line + strlen(line);
-		if (nl > line && add_kernel_line(c, line, nl) < 0)
-			goto fail;
-		if (!*nl)
-			break;
-	}
-	free(text);
 	*handle = c;
 	return 0;
-fail:
-	saved = errno;
-	free(text);
-	smack_cipso_free(c);
-	errno = saved;
-	return -1;
 }
 
 SMACK_EXPORT
 int smack_cipso_foreach(const struct smack_cipso *handle, smack_cipso_fn fn,
 			void *userdata)
 {
+	const struct cipso_mapping *m;
 	size_t i;
 	int ret;
 
@@ -363,8 +343,8 @@ int smack_cipso_foreach(const struct smack_cipso *handle, smack_cipso_fn fn,
 		errno = EINVAL;
 		return -1;
 	}
-	for (i = 0; i < handle->count; i++) {
-		const struct cipso_mapping *m = &handle->maps[i];
+	for (i = 0; i < handle->maps.count; i++) {
+		m = (const struct cipso_mapping *)handle->maps.items + i;
 
 		ret = fn(userdata, m->label, m->level, m->cats, m->ncats);
 		if (ret)
@@ -376,7 +356,7 @@ int smack_cipso_foreach(const struct smack_cipso *handle, smack_cipso_fn fn,
 SMACK_EXPORT
 size_t smack_cipso_count(const struct smack_cipso *handle)
 {
-	return handle ? handle->count : 0;
+	return handle ? handle->maps.count : 0;
 }
 
 
@@ -434,10 +414,20 @@ static bool parse_categories(struct parse_ctx *ctx, unsigned int line,
 /* Fields a line may have: label, level, and the most categories. */
 #define CIPSO_MAX_FIELDS (2 + CIPSO_MAX_CATEGORY)
 
-static int parse_line(struct smack_cipso *c, struct parse_ctx *ctx,
-		      const struct parse_line *line,
-		      struct parse_field *f, int *cats)
+/* Room for the fields and categories of a line, allocated once a file. */
+struct line_room {
+	struct records *set;
+	struct parse_field *fields;
+	int *cats;
+};
+
+/* A parse_line_fn: adds a line's mapping to the set of arg, a line_room. */
+static int parse_line(void *arg, struct parse_ctx *ctx,
+		      const struct parse_line *line)
 {
+	struct line_room *room = arg;
+	struct parse_field *f = room->fields;
+	int *cats = room->cats;
 	size_t n = parse_split(line, f, CIPSO_MAX_FIELDS + 1);
 	bool ok;
 	long level;
@@ -461,108 +451,55 @@ static int parse_line(struct smack_cipso *c, struct parse_ctx *ctx,
 		ok = false;
 	if (!ok || ctx->errors)
 		return 0;	/* nothing will be kept: save the copy */
-	return append_mapping(c, f[0].text, f[0].len, level, cats, n - 2);
+	return append_mapping(room->set, f[0].text, f[0].len, level, cats,
+			      n - 2);
 }
 
-/* A parse_file_fn: adds the mappings of one file to arg. */
+/* A parse_file_fn: adds the mappings of one file to arg, a set. */
 static int parse_file(void *arg, int fd, struct parse_ctx *ctx)
 {
-	struct parse_field *fields;
-	struct parse_reader r;
-	struct parse_line line;
-	unsigned int errors = ctx->errors;
-	int *cats, ret;
+	struct line_room room = {
+		.set = arg,
+		.fields = malloc((CIPSO_MAX_FIELDS + 1) * sizeof(*room.fields)),
+		.cats = malloc(CIPSO_MAX_CATEGORY * sizeof(*room.cats)),
+	};
+	int ret = -1;
 
-	fields = malloc((CIPSO_MAX_FIELDS + 1) * sizeof(*fields));
-	cats = malloc(CIPSO_MAX_CATEGORY * sizeof(*cats));
-	if (!fields || !cats) {
-		free(fields);
-		free(cats);
-		return -1;
-	}
-	parse_reader_fd(&r, ctx, fd);
-	while ((ret = parse_reader_next(&r, &line)) > 0)
-		if (parse_line(arg, ctx, &line, fields, cats) < 0)
-			break;
-	parse_reader_release(&r);
-	free(fields);
-	free(cats);
-	if (ret == 0 && ctx->errors != errors) {
-		errno = EINVAL;
-		ret = -1;
-	}
-	return ret < 0 ? -1 : 0;
+	if (room.fields && room.cats)
+		ret = parse_lines(ctx, fd, parse_line, &room);
+	free(room.fields);
+	free(room.cats);
+	return ret;
 }
 
-/* Moves every mapping of src to the end of dst; src is freed. */
-static int take_mappings(struct smack_cipso *dst, struct smack_cipso *src)
-{
-	struct cipso_mapping *grown;
-	size_t need = dst->count + src->count;
-
-	if (need > dst->cap) {
-		grown = realloc(dst->maps, need * sizeof(*grown));
-		if (!grown) {
-			smack_cipso_free(src);
-			return -1;
-		}
-		dst->maps = grown;
-		dst->cap = need;
-	}
-	if (src->count)
-		memcpy(dst->maps + dst->count, src->maps,
-		       src->count * sizeof(*src->maps));
-	dst->count = need;
-	free(src->maps);
-	free(src);
-	return 0;
-}
-
-/* Parses into a scratch set, so the handle is untouched on any error. */
-static int parse_into(struct smack_cipso *handle, const char *path, int fd,
-		      const char *name, smack_parse_error_fn on_error,
-		      void *userdata)
-{
-	struct parse_ctx ctx = PARSE_CTX_INIT(name, on_error, userdata);
-	struct smack_cipso *scratch;
-	int ret, saved;
-
-	if (!handle) {
-		errno = EINVAL;
-		return -1;
-	}
-	if (smack_cipso_new(&scratch) < 0)
-		return -1;
-	if (path)
-		ret = parse_path(path, 0, parse_file, scratch, on_error,
-				 userdata);
-	else
-		ret = parse_file(scratch, fd, &ctx);
-	if (ret < 0) {
-		saved = errno;
-		smack_cipso_free(scratch);
-		errno = saved;
-		return -1;
-	}
-	return take_mappings(handle, scratch);
-}
+static const struct parse_records_ops mapping_parser = {
+	.record_size = sizeof(struct cipso_mapping),
+	.parse = parse_file,
+	.release = mappings_release,
+};
 
 SMACK_EXPORT
 int smack_cipso_parse_fd(struct smack_cipso *handle, int fd, const char *name,
 			 smack_parse_error_fn on_error, void *userdata)
 {
-	return parse_into(handle, NULL, fd, name, on_error, userdata);
+	if (!handle) {
+		errno = EINVAL;
+		return -1;
+	}
+	return parse_records_into(&handle->maps, &mapping_parser, NULL, fd,
+				  name, on_error, userdata);
 }
 
 SMACK_EXPORT
 int smack_cipso_parse_path(struct smack_cipso *handle, const char *path,
 			   smack_parse_error_fn on_error, void *userdata)
 {
-	if (!path) {
+	if (!handle || !path) {
 		errno = EINVAL;
 		return -1;
 	}
-	return parse_into(handle, path, -1, NULL, on_error, userdata);
+	return parse_records_into(&handle->maps, &mapping_parser, path, -1,
+				  NULL, on_error, userdata);
 }
 
 SMACK_EXPORT

@@ -28,8 +28,17 @@ int smackfs_open(const char *name, int flags);
  * back to discovery.  Not thread-safe; call before any other function.
  */
 int smackfs_override(const char *dir);
+/* One read() of fd (again when interrupted), then fd closed: the count, or
+ * -1 with the read's errno.  For the files whose first read says it all
+ * (access2, a process's label, the first byte of load2). */
+ssize_t read_once_and_close(int fd, void *buf, size_t size);
 /* Reads a whole smackfs file into a malloc'ed, NUL-terminated buffer. */
 ssize_t smackfs_read_file(const char *name, char **buf);
+/* Calls fn for each non-empty line of a smackfs file (line..end, without
+ * the newline) until it returns non-zero, which is returned; -1 with errno
+ * when the file cannot be read. */
+typedef int (*smackfs_line_fn)(void *arg, const char *line, const char *end);
+int smackfs_read_lines(const char *name, smackfs_line_fn fn, void *arg);
 /* Writes buf to name in one write() (for the one-value knob files). */
 int smackfs_write_file(const char *name, const char *buf, size_t len);
 

@@ -33,9 +33,7 @@ struct netlabel_entry {
 };
 
 struct smack_netlabel {
-	struct netlabel_entry *entries;
-	size_t count;
-	size_t cap;
+	struct records entries;	/* of struct netlabel_entry */
 };
 
 SMACK_EXPORT
@@ -54,16 +52,23 @@ int smack_netlabel_new(struct smack_netlabel **handle)
 	return 0;
 }
 
+/* Frees what the entries of a set hold (a parse_records_ops release). */
+static void entries_release(struct records *set)
+{
+	struct netlabel_entry *entries = set->items;
+	size_t i;
+
+	for (i = 0; i < set->count; i++)
+		free(entries[i].label);
+}
+
 SMACK_EXPORT
 void smack_netlabel_free(struct smack_netlabel *handle)
 {
-	size_t i;
-
 	if (!handle)
 		return;
-	for (i = 0; i < handle->count; i++)
-		free(handle->entries[i].label);
-	free(handle->entries);
+	entries_release(&handle->entries);
+	free(handle->entries.items);
 	free(handle);
 }
 
@@ -203,27 +208,19 @@ static const char *check_entry_label(const char *label, size_t len,
 	return NULL;
 }
 
-static int append_entry(struct smack_netlabel *n, const char *host,
-			bool ipv6, const char *label, size_t label_len)
+static int append_entry(struct records *set, const char *host, bool ipv6,
+			const char *label, size_t label_len)
 {
-	struct netlabel_entry *e;
+	struct netlabel_entry *e = records_slot(set, sizeof(*e));
 
-	if (n->count == n->cap) {
-		size_t cap = n->cap ? n->cap * 2 : 16;
-
-		e = realloc(n->entries, cap * sizeof(*e));
-		if (!e)
-			return -1;
-		n->entries = e;
-		n->cap = cap;
-	}
-	e = &n->entries[n->count];
+	if (!e)
+		return -1;
 	e->label = strndup(label, label_len);
 	if (!e->label)
 		return -1;
 	snprintf(e->host, sizeof(e->host), "%s", host);
 	e->ipv6 = ipv6;
-	n->count++;
+	set->count++;
 	return 0;
 }
 
@@ -242,20 +239,22 @@ int smack_netlabel_add(struct smack_netlabel *handle, const char *host,
 		errno = EINVAL;
 		return -1;
 	}
-	return append_entry(handle, canonical, ipv6, label, strlen(label));
+	return append_entry(&handle->entries, canonical, ipv6, label,
+			    strlen(label));
 }
 
 /* Opens the files the entries need before the first write, so that a
  * kernel without ipv6host changes nothing. */
-static int open_targets(const struct smack_netlabel *n,
-			struct smackfs_batch *v4, struct smackfs_batch *v6)
+static int open_targets(const struct records *set, struct smackfs_batch *v4,
+			struct smackfs_batch *v6)
 {
+	const struct netlabel_entry *entries = set->items;
 	bool want_v4 = false, want_v6 = false;
 	size_t i;
 
 	v4->fd = v6->fd = -1;
-	for (i = 0; i < n->count; i++) {
-		if (n->entries[i].ipv6)
+	for (i = 0; i < set->count; i++) {
+		if (entries[i].ipv6)
 			want_v6 = true;
 		else
 			want_v4 = true;
@@ -272,6 +271,7 @@ static int open_targets(const struct smack_netlabel *n,
 SMACK_EXPORT
 int smack_netlabel_apply(struct smack_netlabel *handle)
 {
+	const struct netlabel_entry *e;
 	struct smackfs_batch v4, v6, *b;
 	char rec[ENTRY_MAX];
 	size_t i, len;
@@ -281,12 +281,12 @@ int smack_netlabel_apply(struct smack_netlabel *handle)
 		errno = EINVAL;
 		return -1;
 	}
-	if (handle->count == 0)
+	if (handle->entries.count == 0)
 		return 0;
-	if (open_targets(handle, &v4, &v6) < 0)
+	if (open_targets(&handle->entries, &v4, &v6) < 0)
 		return -1;
-	for (i = 0; i < handle->count; i++) {
-		const struct netlabel_entry *e = &handle->entries[i];
+	for (i = 0; i < handle->entries.count; i++) {
+		e = (const struct netlabel_entry *)handle->entries.items + i;
 
 		b = e->ipv6 ? &v6 : &v4;
 		len = snprintf(rec, sizeof(rec), "%s %s\n", e->host, e->label);
@@ -307,7 +307,7 @@ int smack_netlabel_apply(struct smack_netlabel *handle)
 }
 
 /* One line of netlabel or ipv6host: "host/N label". */
-static int add_kernel_line(struct smack_netlabel *n, const char *line,
+static int add_kernel_line(struct records *set, const char *line,
 			   const char *end, bool ipv6)
 {
 	const char *space = memchr(line, ' ', end - line);
@@ -320,30 +320,18 @@ static int add_kernel_line(struct smack_netlabel *n, const char *line,
 	}
 	memcpy(host, line, host_len);
 	host[host_len] = '\0';
-	return append_entry(n, host, ipv6, space + 1, end - space - 1);
+	return append_entry(set, host, ipv6, space + 1, end - space - 1);
 }
 
-/* Adds the entries of one kernel listing; a file the kernel lacks adds
- * nothing when optional. */
-static int add_kernel_file(struct smack_netlabel *n, const char *name,
-			   bool ipv6, bool optional)
+/* smackfs_line_fn of the two listings; arg is the set. */
+static int add_kernel_v4(void *arg, const char *line, const char *end)
 {
-	char *text, *line, *nl;
-	int ret = 0;
+	return add_kernel_line(arg, line, end, false);
+}
 
-	if (smackfs_read_file(name, &text) < 0)
-		return optional && errno == ENOENT ? 0 : -1;
-	for (line = text; *line && ret == 0; line = nl + 1) {
-		nl = strchr(line, '\n');
-		if (!nl)
-			nl = line + strlen(line);
-		if (nl > line)
-			ret = add_kernel_line(n, line, nl, ipv6);
-		if (!*nl)
-			break;
-	}
-	free(text);
-	return ret;
+static int add_kernel_v6(void *arg, const char *line, const char *end)
+{
+	return add_kernel_line(arg, line, end, true);
 }
 
 SMACK_EXPORT
@@ -358,8 +346,10 @@ int smack_netlabel_new_from_kernel(struct smack_netlabel **handle)
 	}
 	if (smack_netlabel_new(&n) < 0)
 		return -1;
-	if (add_kernel_file(n, "netlabel", false, false) < 0 ||
-	    add_kernel_file(n, "ipv6host", true, true) < 0) {
+	/* A kernel without IPv6 support has no ipv6host: nothing to add. */
+	if (smackfs_read_lines("netlabel", add_kernel_v4, &n->entries) < 0 ||
+	    (smackfs_read_lines("ipv6host", add_kernel_v6, &n->entries) < 0 &&
+	     errno != ENOENT)) {
 		saved = errno;
 		smack_netlabel_free(n);
 		errno = saved;
@@ -373,6 +363,7 @@ SMACK_EXPORT
 int smack_netlabel_foreach(const struct smack_netlabel *handle,
 			   smack_netlabel_fn fn, void *userdata)
 {
+	const struct netlabel_entry *e;
 	size_t i;
 	int ret;
 
@@ -380,9 +371,9 @@ int smack_netlabel_foreach(const struct smack_netlabel *handle,
 		errno = EINVAL;
 		return -1;
 	}
-	for (i = 0; i < handle->count; i++) {
-		ret = fn(userdata, handle->entries[i].host,
-			 handle->entries[i].label);
+	for (i = 0; i < handle->entries.count; i++) {
+		e = (const struct netlabel_entry *)handle->entries.items + i;
+		ret = fn(userdata, e->host, e->label);
 		if (ret)
 			return ret;
 	}
@@ -392,14 +383,15 @@ int smack_netlabel_foreach(const struct smack_netlabel *handle,
 SMACK_EXPORT
 size_t smack_netlabel_count(const struct smack_netlabel *handle)
 {
-	return handle ? handle->count : 0;
+	return handle ? handle->entries.count : 0;
 }
 
 
 /*
  * Parsing "address[/mask] label" lines.
  */
-static int parse_line(struct smack_netlabel *n, struct parse_ctx *ctx,
+/* A parse_line_fn: adds a line's entry to arg, a set. */
+static int parse_line(void *arg, struct parse_ctx *ctx,
 		      const struct parse_line *line)
 {
 	struct parse_field f[3];
@@ -439,98 +431,42 @@ static int parse_line(struct smack_netlabel *n, struct parse_ctx *ctx,
 	}
 	if (!ok || ctx->errors)
 		return 0;	/* nothing will be kept: save the copy */
-	return append_entry(n, host, ipv6, f[1].text, f[1].len);
+	return append_entry(arg, host, ipv6, f[1].text, f[1].len);
 }
 
-/* A parse_file_fn: adds the entries of one file to arg. */
+/* A parse_file_fn: adds the entries of one file to arg, a set. */
 static int parse_file(void *arg, int fd, struct parse_ctx *ctx)
 {
-	struct parse_reader r;
-	struct parse_line line;
-	unsigned int errors = ctx->errors;
-	int ret;
-
-	parse_reader_fd(&r, ctx, fd);
-	while ((ret = parse_reader_next(&r, &line)) > 0)
-		if (parse_line(arg, ctx, &line) < 0)
-			break;
-	parse_reader_release(&r);
-	if (ret == 0 && ctx->errors != errors) {
-		errno = EINVAL;
-		ret = -1;
-	}
-	return ret < 0 ? -1 : 0;
+	return parse_lines(ctx, fd, parse_line, arg);
 }
 
-/* Moves every entry of src to the end of dst; src is freed. */
-static int take_entries(struct smack_netlabel *dst,
-			struct smack_netlabel *src)
-{
-	struct netlabel_entry *grown;
-	size_t need = dst->count + src->count;
-
-	if (need > dst->cap) {
-		grown = realloc(dst->entries, need * sizeof(*grown));
-		if (!grown) {
-			smack_netlabel_free(src);
-			return -1;
-		}
-		dst->entries = grown;
-		dst->cap = need;
-	}
-	if (src->count)
-		memcpy(dst->entries + dst->count, src->entries,
-		       src->count * sizeof(*src->entries));
-	dst->count = need;
-	free(src->entries);
-	free(src);
-	return 0;
-}
-
-/* Parses into a scratch set, so the handle is untouched on any error. */
-static int parse_into(struct smack_netlabel *handle, const char *path,
-		      int fd, const char *name, smack_parse_error_fn on_error,
-		      void *userdata)
-{
-	struct parse_ctx ctx = PARSE_CTX_INIT(name, on_error, userdata);
-	struct smack_netlabel *scratch;
-	int ret, saved;
-
-	if (!handle) {
-		errno = EINVAL;
-		return -1;
-	}
-	if (smack_netlabel_new(&scratch) < 0)
-		return -1;
-	if (path)
-		ret = parse_path(path, 0, parse_file, scratch, on_error,
-				 userdata);
-	else
-		ret = parse_file(scratch, fd, &ctx);
-	if (ret < 0) {
-		saved = errno;
-		smack_netlabel_free(scratch);
-		errno = saved;
-		return -1;
-	}
-	return take_entries(handle, scratch);
-}
+static const struct parse_records_ops entry_parser = {
+	.record_size = sizeof(struct netlabel_entry),
+	.parse = parse_file,
+	.release = entries_release,
+};
 
 SMACK_EXPORT
 int smack_netlabel_parse_fd(struct smack_netlabel *handle, int fd,
 			    const char *name, smack_parse_error_fn on_error,
 			    void *userdata)
 {
-	return parse_into(handle, NULL, fd, name, on_error, userdata);
+	if (!handle) {
+		errno = EINVAL;
+		return -1;
+	}
+	return parse_records_into(&handle->entries, &entry_parser, NULL, fd,
+				  name, on_error, userdata);
 }
 
 SMACK_EXPORT
 int smack_netlabel_parse_path(struct smack_netlabel *handle, const char *path,
 			      smack_parse_error_fn on_error, void *userdata)
 {
-	if (!path) {
+	if (!handle || !path) {
 		errno = EINVAL;
 		return -1;
 	}
-	return parse_into(handle, path, -1, NULL, on_error, userdata);
+	return parse_records_into(&handle->entries, &entry_parser, path, -1,
+				  NULL, on_error, userdata);
 }

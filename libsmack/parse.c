@@ -511,3 +511,47 @@ int parse_path(const char *path, unsigned int flags, parse_file_fn fn,
 		return -1;
 	return run_file(fd, fn, arg, &ctx);
 }
+
+int parse_lines(struct parse_ctx *ctx, int fd, parse_line_fn fn, void *arg)
+{
+	struct parse_reader r;
+	struct parse_line line;
+	unsigned int errors = ctx->errors;
+	int ret;
+
+	parse_reader_fd(&r, ctx, fd);
+	while ((ret = parse_reader_next(&r, &line)) > 0)
+		if (fn(arg, ctx, &line) < 0)
+			break;
+	parse_reader_release(&r);
+	if (ret == 0 && ctx->errors != errors) {
+		errno = EINVAL;
+		ret = -1;
+	}
+	return ret < 0 ? -1 : 0;
+}
+
+int parse_records_into(struct records *dst,
+		       const struct parse_records_ops *ops, const char *path,
+		       int fd, const char *name, smack_parse_error_fn on_error,
+		       void *userdata)
+{
+	struct parse_ctx ctx = PARSE_CTX_INIT(name, on_error, userdata);
+	struct records scratch = { 0 };
+	int ret, saved;
+
+	if (path)
+		ret = parse_path(path, 0, ops->parse, &scratch, on_error,
+				 userdata);
+	else
+		ret = ops->parse(&scratch, fd, &ctx);
+	if (ret == 0)
+		ret = records_move(dst, &scratch, ops->record_size);
+	if (ret < 0) {
+		saved = errno;
+		ops->release(&scratch);
+		free(scratch.items);
+		errno = saved;
+	}
+	return ret;
+}

@@ -44,6 +44,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "records.h"
 #include "sys/smack.h"
 
 /* The name used in messages when the caller gave none. */
@@ -211,6 +212,33 @@ typedef int (*parse_file_fn)(void *arg, int fd, struct parse_ctx *ctx);
  */
 int parse_path(const char *path, unsigned int flags, parse_file_fn fn,
 	       void *arg, smack_parse_error_fn on_error, void *userdata);
+
+/*
+ * Calls fn for each line of fd until it returns -1 (which is returned, its
+ * errno kept).  Returns 0, or -1 with errno EINVAL when a line had an
+ * error (reported through ctx), or the errno of a failed read.
+ */
+typedef int (*parse_line_fn)(void *arg, struct parse_ctx *ctx,
+			     const struct parse_line *line);
+int parse_lines(struct parse_ctx *ctx, int fd, parse_line_fn fn, void *arg);
+
+/*
+ * All-or-nothing parsing into a set of records (records.h): path (a file
+ * or a directory, as parse_path() reads it) or, when path is NULL, the open
+ * fd named name, is parsed into a scratch set, whose records are moved to
+ * the end of dst only when every file parsed; dst is unchanged on any
+ * error.  parse is called with the scratch struct records as its arg;
+ * release frees what the records of a set hold (not the array).
+ */
+struct parse_records_ops {
+	size_t record_size;
+	parse_file_fn parse;
+	void (*release)(struct records *set);
+};
+int parse_records_into(struct records *dst,
+		       const struct parse_records_ops *ops, const char *path,
+		       int fd, const char *name, smack_parse_error_fn on_error,
+		       void *userdata);
 
 /* Opens path for reading as parse_path() does for a file given by name:
  * -1 (reported through ctx, naming ctx->name) unless it is a regular

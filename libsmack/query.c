@@ -63,20 +63,15 @@ static int ask_access2(const char *query, size_t len)
 	do
 		n = write(fd, query, len);
 	while (n < 0 && errno == EINTR);
-	if (n == (ssize_t)len) {
-		do
-			n = read(fd, answer, sizeof(answer));
-		while (n < 0 && errno == EINTR);
-	} else if (n >= 0) {
-		n = -1;
-		errno = EIO;
-	}
-	saved = errno;
-	close(fd);
-	if (n < 0) {
+	if (n != (ssize_t)len) {
+		saved = n < 0 ? errno : EIO;
+		close(fd);
 		errno = saved;
 		return -1;
 	}
+	n = read_once_and_close(fd, answer, sizeof(answer));
+	if (n < 0)
+		return -1;
 	if (n < 1 || (answer[0] != '0' && answer[0] != '1')) {
 		errno = EPROTO;
 		return -1;
@@ -106,9 +101,9 @@ static int read_process_label(pid_t pid, char buf[SMACK_LABEL_LEN + 2])
 	static const char *const names[] = { "attr/smack/current",
 					     "attr/current" };
 	char path[64];
-	ssize_t n = -1;
+	ssize_t n;
 	size_t i;
-	int fd = -1, saved;
+	int fd = -1;
 
 	for (i = 0; i < 2 && fd < 0; i++) {
 		if (pid)
@@ -123,15 +118,9 @@ static int read_process_label(pid_t pid, char buf[SMACK_LABEL_LEN + 2])
 	}
 	if (fd < 0)
 		return -1;
-	do
-		n = read(fd, buf, SMACK_LABEL_LEN + 1);
-	while (n < 0 && errno == EINTR);
-	saved = errno;
-	close(fd);
-	if (n < 0) {
-		errno = saved;
+	n = read_once_and_close(fd, buf, SMACK_LABEL_LEN + 1);
+	if (n < 0)
 		return -1;
-	}
 	buf[n] = '\0';
 	/* The kernel adds nothing, but tolerate a newline or a NUL. */
 	buf[strcspn(buf, "\n")] = '\0';

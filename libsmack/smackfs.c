@@ -136,6 +136,20 @@ int smackfs_open(const char *name, int flags)
 	return openat(dirfd, name, flags | O_CLOEXEC);
 }
 
+ssize_t read_once_and_close(int fd, void *buf, size_t size)
+{
+	ssize_t n;
+	int saved;
+
+	do
+		n = read(fd, buf, size);
+	while (n < 0 && errno == EINTR);
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return n;
+}
+
 ssize_t smackfs_read_file(const char *name, char **buf)
 {
 	size_t size = 0, cap = 0;
@@ -173,6 +187,22 @@ fail:
 	close(fd);
 	errno = n;
 	return -1;
+}
+
+int smackfs_read_lines(const char *name, smackfs_line_fn fn, void *arg)
+{
+	char *text, *line, *end;
+	int ret = 0;
+
+	if (smackfs_read_file(name, &text) < 0)
+		return -1;
+	for (line = text; *line && ret == 0; line = end + (*end != '\0')) {
+		end = line + strcspn(line, "\n");
+		if (end > line)
+			ret = fn(arg, line, end);
+	}
+	free(text);
+	return ret;
 }
 
 int smackfs_write_file(const char *name, const char *buf, size_t len)

@@ -42,6 +42,10 @@ void cli_say(int how, const char *fmt, ...) CLI_PRINTF(2, 3);
 	(cli_say((status) | CLI_EXIT, __VA_ARGS__), __builtin_unreachable())
 #define cli_die_errno(status, ...) cli_die((status) | CLI_ERRNO, __VA_ARGS__)
 
+/* A mistake on the command line: the message, then the line of
+ * cli_try_help(), then exit(status). */
+#define cli_die_usage(status, ...) cli_die((status) | CLI_HELP, __VA_ARGS__)
+
 /* "Try 'prog --help' for more information." then exit(status). */
 void cli_try_help(int status) CLI_NORETURN;
 /* "prog (smack-utils) VERSION" on stdout, then exit(0). */

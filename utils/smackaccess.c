@@ -494,14 +494,11 @@ int main(int argc, char **argv)
 			cli_try_help(EXIT_USAGE);
 		}
 	}
-	if (file && optind != argc) {
-		cli_warn("--file takes no SUBJECT OBJECT ACCESS");
-		cli_try_help(EXIT_USAGE);
-	}
-	if (!file && argc - optind != 3) {
-		cli_warn("expected SUBJECT OBJECT ACCESS");
-		cli_try_help(EXIT_USAGE);
-	}
+	if (file && optind != argc)
+		cli_die_usage(EXIT_USAGE,
+			      "--file takes no SUBJECT OBJECT ACCESS");
+	if (!file && argc - optind != 3)
+		cli_die_usage(EXIT_USAGE, "expected SUBJECT OBJECT ACCESS");
 	if (file)
 		status = answer_file(file, &view, want_reason);
 	else

@@ -182,18 +182,13 @@ int main(int argc, char **argv)
 			cli_try_help(EXIT_USAGE);
 		}
 	}
-	if (list && (check_only || optind != argc)) {
-		cli_warn("--list takes neither --check nor a PATH");
-		cli_try_help(EXIT_USAGE);
-	}
-	if (all && !list) {
-		cli_warn("--all goes with --list");
-		cli_try_help(EXIT_USAGE);
-	}
-	if (argc - optind > 1) {
-		cli_warn("only one PATH may be given");
-		cli_try_help(EXIT_USAGE);
-	}
+	if (list && (check_only || optind != argc))
+		cli_die_usage(EXIT_USAGE,
+			      "--list takes neither --check nor a PATH");
+	if (all && !list)
+		cli_die_usage(EXIT_USAGE, "--all goes with --list");
+	if (argc - optind > 1)
+		cli_die_usage(EXIT_USAGE, "only one PATH may be given");
 	if (list)
 		return list_mappings(all);
 	return load(optind < argc ? argv[optind] : NULL, check_only);

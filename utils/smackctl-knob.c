@@ -94,10 +94,9 @@ int cmd_knob(const struct ctl_options *o, char *const *args, size_t n)
 		return show_all();
 	}
 	if (!knob_find(args[0], &id)) {
-		cli_warn("unknown knob \"%s\" (onlycap, ambient, logging,"
-			 " ptrace, syslog, unconfined, doi, direct, mapped)",
-			 args[0]);
-		cli_try_help(EXIT_USAGE);
+		cli_die_usage(EXIT_USAGE, "unknown knob \"%s\" (onlycap, "
+			      "ambient, logging, ptrace, syslog, unconfined, "
+			      "doi, direct, mapped)", args[0]);
 	}
 	if (n > 1)
 		return set_knob(o, id, args + 1, n - 1);

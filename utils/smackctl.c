@@ -107,10 +107,8 @@ static void parse_options(int argc, char **argv, struct ctl_options *o)
 
 static void no_arguments(const char *command, int extra)
 {
-	if (extra > 0) {
-		cli_warn("%s takes no arguments", command);
-		cli_try_help(EXIT_USAGE);
-	}
+	if (extra > 0)
+		cli_die_usage(EXIT_USAGE, "%s takes no arguments", command);
 }
 
 int main(int argc, char **argv)
@@ -121,10 +119,8 @@ int main(int argc, char **argv)
 
 	cli_init(argv[0]);
 	parse_options(argc, argv, &o);
-	if (optind >= argc) {
-		cli_warn("no command given");
-		cli_try_help(EXIT_USAGE);
-	}
+	if (optind >= argc)
+		cli_die_usage(EXIT_USAGE, "no command given");
 	command = argv[optind];
 	extra = argc - optind - 1;
 	if (strcmp(command, "knob") == 0)
@@ -142,6 +138,5 @@ int main(int argc, char **argv)
 		return cmd_status(&o);
 	if (strcmp(command, "test") == 0)
 		return cmd_test();
-	cli_warn("unknown command \"%s\"", command);
-	cli_try_help(EXIT_USAGE);
+	cli_die_usage(EXIT_USAGE, "unknown command \"%s\"", command);
 }

@@ -203,10 +203,9 @@ int main(int argc, char **argv)
 	}
 	src.paths = argv + optind;
 	src.npaths = argc - optind;
-	if (list && (check_only || src.nadds || src.npaths)) {
-		cli_warn("--list takes no --check, --add or PATH");
-		cli_try_help(EXIT_USAGE);
-	}
+	if (list && (check_only || src.nadds || src.npaths))
+		cli_die_usage(EXIT_USAGE,
+			      "--list takes no --check, --add or PATH");
 	status = list ? list_entries() : load(&src, check_only);
 	free(src.adds);
 	return status;

@@ -160,17 +160,14 @@ int main(int argc, char **argv)
 	count = argc - optind;
 
 	if (opts.show) {
-		if (opts.keep_caps || count > 1) {
-			cli_warn("--show takes no other option and at most "
-				 "one process ID");
-			cli_try_help(EXIT_SMACKRUN_FAILED);
-		}
+		if (opts.keep_caps || count > 1)
+			cli_die_usage(EXIT_SMACKRUN_FAILED, "--show takes no "
+				      "other option and at most one process ID");
 		return show_label(count ? operands[0] : NULL);
 	}
-	if (count < 2) {
-		cli_warn(count ? "missing command" : "missing label and command");
-		cli_try_help(EXIT_SMACKRUN_FAILED);
-	}
+	if (count < 2)
+		cli_die_usage(EXIT_SMACKRUN_FAILED, count ? "missing command" :
+			      "missing label and command");
 
 	validate_label(operands[0]);
 	set_label(operands[0]);

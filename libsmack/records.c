@@ -18,12 +18,12 @@ static int records_reserve(struct records *r, size_t size, size_t need)
 
 	if (need <= r->cap)
 		return 0;
-	if (need > SIZE_MAX / 2 / size) {
+	while (cap < need && cap <= SIZE_MAX / 2)
+		cap *= 2;
+	if (cap < need || cap > SIZE_MAX / size) {
 		errno = ENOMEM;
 		return -1;
 	}
-	while (cap < need)
-		cap *= 2;
 	grown = realloc(r->items, cap * size);
 	if (!grown)
 		return -1;

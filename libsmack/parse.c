@@ -520,9 +520,12 @@ int parse_lines(struct parse_ctx *ctx, int fd, parse_line_fn fn, void *arg)
 	int ret;
 
 	parse_reader_fd(&r, ctx, fd);
-	while ((ret = parse_reader_next(&r, &line)) > 0)
-		if (fn(arg, ctx, &line) < 0)
+	while ((ret = parse_reader_next(&r, &line)) > 0) {
+		if (fn(arg, ctx, &line) < 0) {
+			ret = -1;
 			break;
+		}
+	}
 	parse_reader_release(&r);
 	if (ret == 0 && ctx->errors != errors) {
 		errno = EINVAL;

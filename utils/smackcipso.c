@@ -151,19 +151,19 @@ static int load(const char *path, bool check_only)
 
 int main(int argc, char **argv)
 {
-	static const struct option options[] = {
-		{ "all", no_argument, NULL, 'a' },
-		{ "check", no_argument, NULL, 'c' },
-		{ "list", no_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'v' },
-		{ NULL, 0, NULL, 0 }
+	static const struct cli_option options[] = {
+		{ "all", no_argument, 'a' },
+		{ "check", no_argument, 'c' },
+		{ "list", no_argument, 'l' },
+		{ "help", no_argument, 'h' },
+		{ "version", no_argument, 'v' },
 	};
 	bool all = false, check_only = false, list = false;
 	int c;
 
 	cli_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "aclhv", options, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "aclhv", options,
+			       sizeof(options) / sizeof(options[0]))) != -1) {
 		switch (c) {
 		case 'a':
 			all = true;

@@ -19,16 +19,15 @@ enum {
 	OPT_VERBOSE,
 };
 
-static const struct option long_options[] = {
-	{ "config-dir", required_argument, NULL, OPT_CONFIG_DIR },
-	{ "dry-run", no_argument, NULL, 'n' },
-	{ "force", no_argument, NULL, 'f' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "key-value", no_argument, NULL, 'k' },
-	{ "verbose", no_argument, NULL, OPT_VERBOSE },
-	{ "version", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+static const struct cli_option long_options[] = {
+	{ "config-dir", required_argument, OPT_CONFIG_DIR },
+	{ "dry-run", no_argument, 'n' },
+	{ "force", no_argument, 'f' },
+	{ "json", no_argument, 'j' },
+	{ "key-value", no_argument, 'k' },
+	{ "verbose", no_argument, OPT_VERBOSE },
+	{ "version", no_argument, 'v' },
+	{ "help", no_argument, 'h' },
 };
 
 static CLI_NORETURN void usage(void)
@@ -74,8 +73,9 @@ static void parse_options(int argc, char **argv, struct ctl_options *o)
 {
 	int c;
 
-	while ((c = getopt_long(argc, argv, "nfjkvh", long_options,
-				NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "nfjkvh", long_options,
+			       sizeof(long_options) /
+			       sizeof(long_options[0]))) != -1) {
 		switch (c) {
 		case OPT_CONFIG_DIR:
 			o->config_dir = optarg;

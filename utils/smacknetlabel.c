@@ -166,13 +166,12 @@ static int load(const struct sources *src, bool check_only)
 
 int main(int argc, char **argv)
 {
-	static const struct option options[] = {
-		{ "add", required_argument, NULL, 'a' },
-		{ "check", no_argument, NULL, 'c' },
-		{ "list", no_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'v' },
-		{ NULL, 0, NULL, 0 }
+	static const struct cli_option options[] = {
+		{ "add", required_argument, 'a' },
+		{ "check", no_argument, 'c' },
+		{ "list", no_argument, 'l' },
+		{ "help", no_argument, 'h' },
+		{ "version", no_argument, 'v' },
 	};
 	struct sources src = { NULL, 0, NULL, 0 };
 	bool check_only = false, list = false;
@@ -182,7 +181,8 @@ int main(int argc, char **argv)
 	src.adds = calloc(argc, sizeof(*src.adds));
 	if (!src.adds)
 		cli_die_errno(EXIT_FAILURE, "out of memory");
-	while ((c = getopt_long(argc, argv, "a:clhv", options, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "a:clhv", options,
+			       sizeof(options) / sizeof(options[0]))) != -1) {
 		switch (c) {
 		case 'a':
 			src.adds[src.nadds++] = optarg;

@@ -53,17 +53,17 @@ static void CLI_NORETURN usage(void)
 
 static void parse_options(int argc, char **argv, struct options *opts)
 {
-	static const struct option longopts[] = {
-		{ "keep-caps", no_argument, NULL, 'k' },
-		{ "show", no_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'v' },
-		{ NULL, 0, NULL, 0 }
+	static const struct cli_option longopts[] = {
+		{ "keep-caps", no_argument, 'k' },
+		{ "show", no_argument, 's' },
+		{ "help", no_argument, 'h' },
+		{ "version", no_argument, 'v' },
 	};
 	int c;
 
 	/* "+": options end at LABEL, so COMMAND's own options are left to it. */
-	while ((c = getopt_long(argc, argv, "+kshv", longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "+kshv", longopts,
+			       sizeof(longopts) / sizeof(longopts[0]))) != -1) {
 		switch (c) {
 		case 'k':
 			opts->keep_caps = true;

@@ -17,7 +17,10 @@
 #   HARNESS     names of harnesses to run (default: all), e.g. rules cipso
 #
 # Environment: CC (default clang), FUZZ_LIB_SOURCES (the library's .c
-# files relative to the source tree; default: read from libsmack/*.am).
+# files relative to the source tree; default: read from libsmack/*.am),
+# FUZZ_TIMEOUT (seconds one input may take before it counts as a hang,
+# default 10).  libFuzzer counts wall-clock time, so a long run kept niced
+# beside other work, which can starve it for seconds, wants a larger one.
 #
 # A harness is fuzz/fuzz_NAME.c.  Lines in its comment can say
 #   fuzz-sources: FILE...   more sources it needs (relative to the tree);
@@ -30,6 +33,7 @@ set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${FUZZ_TIME:-10}
+timeout=${FUZZ_TIMEOUT:-10}
 runs=
 out=${FUZZ_BUILDDIR:-$top/build/fuzz}
 cc=${CC:-clang}
@@ -198,7 +202,7 @@ for name in $harnesses; do
 	corpus=$out/corpus/$name
 	seeds=$top/fuzz/corpus/$name
 	mkdir -p "$corpus"
-	set -- -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
+	set -- -print_final_stats=1 -timeout="$timeout" -rss_limit_mb=2048 \
 		-artifact_prefix="$out/artifacts/$name-" \
 		-max_len="$(harness_setting "$name" fuzz-max-len | grep . || echo 4096)"
 	[ -f "$top/fuzz/dict/$name.dict" ] && set -- "$@" -dict="$top/fuzz/dict/$name.dict"

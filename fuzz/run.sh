@@ -7,10 +7,13 @@
 # harness; exits non-zero when a harness cannot be built, or reports a
 # crash, a leak, a sanitizer error, a timeout or a broken invariant.
 #
-# usage: fuzz/run.sh [-t SECONDS | -r RUNS] [-o DIR] [-l] [HARNESS...]
+# usage: fuzz/run.sh [-t SECONDS | -r RUNS] [-j JOBS] [-o DIR] [-l] [HARNESS...]
 #
 #   -t SECONDS  how long each harness runs (default $FUZZ_TIME, or 10)
 #   -r RUNS     run each harness for this many executions instead
+#   -j JOBS     fuzz in JOBS processes at once (libFuzzer's -fork), for
+#               long runs on a machine with CPUs to spare; RUNS and
+#               SECONDS count for all of them together
 #   -o DIR      where to build and keep the growing corpora (default
 #               $FUZZ_BUILDDIR, or build/fuzz in the source tree)
 #   -l          list the harnesses and exit
@@ -35,6 +38,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${FUZZ_TIME:-10}
 timeout=${FUZZ_TIMEOUT:-10}
 runs=
+jobs=
 out=${FUZZ_BUILDDIR:-$top/build/fuzz}
 cc=${CC:-clang}
 list_only=no
@@ -44,10 +48,11 @@ usage() {
 	exit 2
 }
 
-while getopts t:r:o:lh opt; do
+while getopts t:r:j:o:lh opt; do
 	case $opt in
 	t) seconds=$OPTARG ;;
 	r) runs=$OPTARG ;;
+	j) jobs=$OPTARG ;;
 	o) out=$OPTARG ;;
 	l) list_only=yes ;;
 	*) usage ;;
@@ -206,6 +211,7 @@ for name in $harnesses; do
 		-artifact_prefix="$out/artifacts/$name-" \
 		-max_len="$(harness_setting "$name" fuzz-max-len | grep . || echo 4096)"
 	[ -f "$top/fuzz/dict/$name.dict" ] && set -- "$@" -dict="$top/fuzz/dict/$name.dict"
+	[ -n "$jobs" ] && set -- "$@" -fork="$jobs"
 	if [ -n "$runs" ]; then
 		set -- "$@" -runs="$runs"
 	else
@@ -224,6 +230,11 @@ for name in $harnesses; do
 	ran=$((ran + 1))
 	execs=$(sed -n 's/^stat::number_of_executed_units:[[:space:]]*//p' "$log" | tail -n 1)
 	rate=$(sed -n 's/^stat::average_exec_per_sec:[[:space:]]*//p' "$log" | tail -n 1)
+	if [ -n "$jobs" ]; then
+		# The parent of -fork prints no stat:: lines of its own.
+		execs=$(sed -n 's/^INFO: fuzzed for \([0-9]*\) iterations.*/\1/p' "$log" | tail -n 1)
+		[ -n "$execs" ] && rate=$((execs / (elapsed > 0 ? elapsed : 1)))
+	fi
 	result=ok
 	if [ "$rc" -ne 0 ] ||
 		grep -q -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:|invariant broken' "$log"; then

@@ -29,6 +29,8 @@
 #   fuzz-sources: FILE...   more sources it needs (relative to the tree);
 #                           when one is missing the harness is skipped
 #   fuzz-max-len: BYTES     the longest input to try (default 4096)
+#   fuzz-asan-options: OPTS ASAN_OPTIONS besides detect_leaks=1 (when the
+#                           environment sets none)
 # Seeds are in fuzz/corpus/NAME/, a dictionary in fuzz/dict/NAME.dict.
 # Crashing inputs are saved to DIR/artifacts/; replay one with
 #   DIR/bin/fuzz_NAME DIR/artifacts/NAME-crash-...
@@ -222,7 +224,8 @@ for name in $harnesses; do
 
 	: > "$out/logs/$name.start"
 	start=$(date +%s)
-	ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
+	asan_extra=$(harness_setting "$name" fuzz-asan-options)
+	ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1${asan_extra:+:$asan_extra}} \
 	UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
 		"$bin" "$@" > "$log" 2>&1
 	rc=$?

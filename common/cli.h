@@ -70,6 +70,17 @@ struct cli_option {
 /* At most this many options a table. */
 #define CLI_OPTIONS_MAX 32
 
+/* The number of options in table (an array, not a pointer), for
+ * cli_getopt(); a table larger than CLI_OPTIONS_MAX, whose last options
+ * cli_getopt() would leave out, does not compile. */
+#define CLI_OPTIONS_COUNT(table)					\
+	(sizeof(table) / sizeof((table)[0]) +				\
+	 0 * sizeof(struct {						\
+		 _Static_assert(sizeof(table) / sizeof((table)[0]) <=	\
+				CLI_OPTIONS_MAX, "too many options");	\
+		 char unused;						\
+	 }))
+
 /* getopt_long(argc, argv, shortopts, ...) with the n options given. */
 int cli_getopt(int argc, char *const argv[], const char *shortopts,
 	       const struct cli_option *options, size_t n);

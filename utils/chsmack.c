@@ -62,8 +62,6 @@ static const struct cli_option long_options[] = {
 	{ "version", no_argument, 'v' },
 	{ "help", no_argument, 'h' },
 };
-#define NLONG_OPTIONS (sizeof(long_options) / sizeof(long_options[0]))
-_Static_assert(NLONG_OPTIONS <= CLI_OPTIONS_MAX, "too many options");
 
 /* The long name of each attribute's setting and dropping options. */
 #define SET_OPTION(a) long_options[a].name
@@ -228,7 +226,7 @@ static void parse_command_line(struct request *rq, int argc, char **argv)
 			continue;
 		}
 		c = cli_getopt(argc, argv, short_options, long_options,
-			       NLONG_OPTIONS);
+			       CLI_OPTIONS_COUNT(long_options));
 		if (c == -1)
 			break;
 		take_option(rq, c, argc, argv);

@@ -163,7 +163,7 @@ int main(int argc, char **argv)
 
 	cli_init(argv[0]);
 	while ((c = cli_getopt(argc, argv, "aclhv", options,
-			       sizeof(options) / sizeof(options[0]))) != -1) {
+			       CLI_OPTIONS_COUNT(options))) != -1) {
 		switch (c) {
 		case 'a':
 			all = true;

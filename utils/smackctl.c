@@ -74,8 +74,7 @@ static void parse_options(int argc, char **argv, struct ctl_options *o)
 	int c;
 
 	while ((c = cli_getopt(argc, argv, "nfjkvh", long_options,
-			       sizeof(long_options) /
-			       sizeof(long_options[0]))) != -1) {
+			       CLI_OPTIONS_COUNT(long_options))) != -1) {
 		switch (c) {
 		case OPT_CONFIG_DIR:
 			o->config_dir = optarg;

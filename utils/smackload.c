@@ -70,8 +70,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 	int c;
 
 	while ((c = cli_getopt(argc, argv, "cvh", long_options,
-			       sizeof(long_options) /
-			       sizeof(long_options[0]))) != -1) {
+			       CLI_OPTIONS_COUNT(long_options))) != -1) {
 		switch (c) {
 		case 'c':
 			o->clear = true;

@@ -182,7 +182,7 @@ int main(int argc, char **argv)
 	if (!src.adds)
 		cli_die_errno(EXIT_FAILURE, "out of memory");
 	while ((c = cli_getopt(argc, argv, "a:clhv", options,
-			       sizeof(options) / sizeof(options[0]))) != -1) {
+			       CLI_OPTIONS_COUNT(options))) != -1) {
 		switch (c) {
 		case 'a':
 			src.adds[src.nadds++] = optarg;

@@ -63,7 +63,7 @@ static void parse_options(int argc, char **argv, struct options *opts)
 
 	/* "+": options end at LABEL, so COMMAND's own options are left to it. */
 	while ((c = cli_getopt(argc, argv, "+kshv", longopts,
-			       sizeof(longopts) / sizeof(longopts[0]))) != -1) {
+			       CLI_OPTIONS_COUNT(longopts))) != -1) {
 		switch (c) {
 		case 'k':
 			opts->keep_caps = true;

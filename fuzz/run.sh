@@ -231,12 +231,14 @@ for name in $harnesses; do
 	rc=$?
 	elapsed=$(( $(date +%s) - start ))
 	ran=$((ran + 1))
-	execs=$(sed -n 's/^stat::number_of_executed_units:[[:space:]]*//p' "$log" | tail -n 1)
-	rate=$(sed -n 's/^stat::average_exec_per_sec:[[:space:]]*//p' "$log" | tail -n 1)
 	if [ -n "$jobs" ]; then
 		# The parent of -fork prints no stat:: lines of its own.
 		execs=$(sed -n 's/^INFO: fuzzed for \([0-9]*\) iterations.*/\1/p' "$log" | tail -n 1)
+		rate=
 		[ -n "$execs" ] && rate=$((execs / (elapsed > 0 ? elapsed : 1)))
+	else
+		execs=$(sed -n 's/^stat::number_of_executed_units:[[:space:]]*//p' "$log" | tail -n 1)
+		rate=$(sed -n 's/^stat::average_exec_per_sec:[[:space:]]*//p' "$log" | tail -n 1)
 	fi
 	result=ok
 	if [ "$rc" -ne 0 ] ||

@@ -24,6 +24,10 @@
 # FUZZ_TIMEOUT (seconds one input may take before it counts as a hang,
 # default 10).  libFuzzer counts wall-clock time, so a long run kept niced
 # beside other work, which can starve it for seconds, wants a larger one.
+# FUZZ_CFLAGS: more compiler flags for the library and the harnesses, e.g.
+# -fno-sanitize-coverage=trace-cmp, which leaves out the comparison hooks
+# that guide mutations: the sanitizers still check every execution, at
+# twice the speed, for long runs of a harness whose inputs are slow.
 #
 # A harness is fuzz/fuzz_NAME.c.  Lines in its comment can say
 #   fuzz-sources: FILE...   more sources it needs (relative to the tree);
@@ -84,7 +88,7 @@ out=$(cd "$out" && pwd)
 
 # --- the compiler
 sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all"
-cflags="-g -O1 -fno-omit-frame-pointer $sanitize -Wall -Wextra -Wno-unused-parameter"
+cflags="-g -O1 -fno-omit-frame-pointer $sanitize -Wall -Wextra -Wno-unused-parameter ${FUZZ_CFLAGS:-}"
 cat > "$out/probe.c" <<'EOF'
 #include <stddef.h>
 #include <stdint.h>
@@ -232,8 +236,10 @@ for name in $harnesses; do
 	elapsed=$(( $(date +%s) - start ))
 	ran=$((ran + 1))
 	if [ -n "$jobs" ]; then
-		# The parent of -fork prints no stat:: lines of its own.
-		execs=$(sed -n 's/^INFO: fuzzed for \([0-9]*\) iterations.*/\1/p' "$log" | tail -n 1)
+		# The parent of -fork prints no stat:: lines of its own, only
+		# its "#N: cov: ..." progress lines (the last one counts every
+		# job; after -runs the line "fuzzed for N iterations" too).
+		execs=$(sed -n 's/^#\([0-9]*\): cov:.*/\1/p' "$log" | tail -n 1)
 		rate=
 		[ -n "$execs" ] && rate=$((execs / (elapsed > 0 ? elapsed : 1)))
 	else

@@ -30,7 +30,7 @@ uint64_t bench_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-BENCH_NORETURN
+BENCH_NORETURN BENCH_PRINTF(2, 0)
 static void vdie(int with_errno, const char *fmt, va_list ap)
 {
 	int saved = errno;

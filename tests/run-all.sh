@@ -20,6 +20,8 @@
 #               guest's address space, so UBSan is what runs in the guest)
 #   musl        musl-gcc build (no libcap; Check replaced by tests/unit/minicheck):
 #               unit and host tests
+#   clang       the -Werror build with clang (its warnings differ from
+#               gcc's): unit tests
 #   install     make install into a scratch prefix, then a program built
 #               with pkg-config's flags links and runs against it
 #   fuzz        a short run of every libFuzzer harness
@@ -31,7 +33,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
-stages=${STAGES:-default valgrind kvalgrind asan musl install fuzz static distcheck}
+stages=${STAGES:-default valgrind kvalgrind asan musl clang install fuzz static distcheck}
 
 passed=0 failed=0 skipped=0
 summary=""
@@ -213,6 +215,15 @@ for stage in $stages; do
 			check_in musl "$top/build/musl" TESTS="$(tests_of "$top/build/musl" host)"
 		else
 			count_step musl 1 "configure and build with musl-gcc"
+		fi ;;
+	clang)
+		echo "==> clang: -Werror build with clang, unit tests"
+		if ! command -v clang > /dev/null; then
+			count_step clang 1 "clang not installed (apt-get install clang)"
+		elif configure_build "$top/build/clang" CC=clang --enable-werror; then
+			check_in clang "$top/build/clang" TESTS="$(tests_of "$top/build/clang" unit)"
+		else
+			count_step clang 1 "configure and build with clang"
 		fi ;;
 	fuzz)
 		echo "==> fuzz: a short run of each harness"

@@ -139,7 +139,7 @@ static int allocate(struct pair_map *m, size_t rules, bool wide)
 		m->keys64 = malloc(size * sizeof(*m->keys64));
 	else
 		m->keys32 = malloc(size * sizeof(*m->keys32));
-	if (!m->state || !(m->keys32 || m->keys64)) {
+	if (!m->state || (wide ? !m->keys64 : !m->keys32)) {
 		pair_map_release(m);
 		errno = ENOMEM;
 		return -1;

@@ -76,7 +76,7 @@ static bool usable_target(const struct xattr_target *t, const char *name)
 		return false;
 	}
 	if ((!t->use_fd && !t->path) || !name ||
-	    strncmp(name, SMACK_XATTR_PREFIX, strlen(SMACK_XATTR_PREFIX))) {
+	    strncmp(name, SMACK_XATTR_PREFIX, strlen(SMACK_XATTR_PREFIX)) != 0) {
 		errno = EINVAL;
 		return false;
 	}

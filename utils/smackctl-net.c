@@ -76,7 +76,7 @@ static void keep_last_cipso(struct net_cipso_list *list)
 	if (list->count < 2)
 		return;
 	for (i = 0; i + 1 < list->count; i++) {
-		if (strcmp(list->items[i].label, list->items[i + 1].label)) {
+		if (strcmp(list->items[i].label, list->items[i + 1].label) != 0) {
 			list->items[out++] = list->items[i];
 			continue;
 		}

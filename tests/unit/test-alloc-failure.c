@@ -1,0 +1,594 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Every allocation of the library failing in turn.  The program is linked
+ * with ld --wrap for malloc, calloc, realloc, strdup and strndup (see
+ * tests/Makemodule.am), so that the library's own calls come here: a
+ * scenario of public calls runs once with its first allocation failing,
+ * once with its second, and so on until a run makes no allocation that
+ * was to fail.  Each run must either fail with ENOMEM or succeed with the
+ * right result; the valgrind and ASan stages of the test command find the
+ * leaks and bad frees of those paths.  The library is pointed at a plain
+ * directory (smackfs_override) for its smackfs files.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "libsmack-internal.h"
+#include "check-main.h"
+#include "test-labels-tmpdir.h"
+
+/* ------------------------------------------------- failure injection */
+
+/* The allocation that fails: 0 the next one, 1 the one after, and so on;
+ * -1 none.  Only one fails, so that the code cleaning up can allocate. */
+static long fail_countdown = -1;
+static bool failure_injected;
+
+void *__real_malloc(size_t size);
+void *__real_calloc(size_t n, size_t size);
+void *__real_realloc(void *p, size_t size);
+char *__real_strdup(const char *s);
+char *__real_strndup(const char *s, size_t n);
+void *__wrap_malloc(size_t size);
+void *__wrap_calloc(size_t n, size_t size);
+void *__wrap_realloc(void *p, size_t size);
+char *__wrap_strdup(const char *s);
+char *__wrap_strndup(const char *s, size_t n);
+
+static bool must_fail(void)
+{
+	if (fail_countdown < 0 || fail_countdown-- > 0)
+		return false;
+	failure_injected = true;
+	errno = ENOMEM;
+	return true;
+}
+
+void *__wrap_malloc(size_t size)
+{
+	return must_fail() ? NULL : __real_malloc(size);
+}
+
+void *__wrap_calloc(size_t n, size_t size)
+{
+	return must_fail() ? NULL : __real_calloc(n, size);
+}
+
+void *__wrap_realloc(void *p, size_t size)
+{
+	return must_fail() ? NULL : __real_realloc(p, size);
+}
+
+char *__wrap_strdup(const char *s)
+{
+	return must_fail() ? NULL : __real_strdup(s);
+}
+
+char *__wrap_strndup(const char *s, size_t n)
+{
+	return must_fail() ? NULL : __real_strndup(s, n);
+}
+
+/* ---------------------------------------------------------- the runs */
+
+/* What a scenario returns besides 0 and -1 (with errno): it succeeded,
+ * but its result is not what it should be. */
+#define WRONG_RESULT 1
+
+struct scenario {
+	const char *name;
+	void (*prepare)(void);	/* before each run, nothing failing */
+	int (*run)(void);
+};
+
+/* Runs s with its 1st, 2nd, ... allocation failing, then with none. */
+static void fail_each_allocation(const struct scenario *s)
+{
+	long n;
+	int ret, err;
+	bool injected;
+
+	for (n = 0;; n++) {
+		if (s->prepare)
+			s->prepare();
+		failure_injected = false;
+		errno = 0;
+		fail_countdown = n;
+		ret = s->run();
+		err = errno;
+		injected = failure_injected;
+		fail_countdown = -1;
+		ck_assert_msg(ret != WRONG_RESULT,
+			      "%s: a wrong result with allocation %ld failing",
+			      s->name, n + 1);
+		if (!injected) {
+			ck_assert_msg(ret == 0, "%s: fails (%s) with no failed allocation",
+				      s->name, strerror(err));
+			ck_assert_msg(n > 0, "%s allocates nothing", s->name);
+			return;
+		}
+		ck_assert_msg(ret == 0 || err == ENOMEM,
+			      "%s: allocation %ld failing gave %d, errno %d (%s)",
+			      s->name, n + 1, ret, err, strerror(err));
+	}
+}
+
+static void setup(void)
+{
+	tmpdir_create();
+	ck_assert_int_eq(smackfs_override(tmpdir), 0);
+}
+
+static void teardown(void)
+{
+	fail_countdown = -1;
+	smackfs_override(NULL);
+	tmpdir_remove();
+}
+
+static void ignore_error(void *userdata, const char *file, unsigned int line,
+			 unsigned int column, const char *message)
+{
+}
+
+/* fd open for reading on the scratch file name. */
+static int open_tmp(const char *name)
+{
+	return open(tmp_path(name), O_RDONLY | O_CLOEXEC);
+}
+
+/* --------------------------------------------------------- rule sets */
+
+static const char rules_text[] =
+	"# a comment\n"
+	"Subject Object rwx\n"
+	"Subject Other r\n"
+	"Other Subject -\n"
+	"Subject Object rw at\n"
+	"Third Fourth rwxatlb\r\n"
+	"Fourth Third l";
+
+static int count_rules(struct smack_accesses *h, int ret, size_t want)
+{
+	size_t n = ret == 0 ? smack_accesses_count(h) : 0;
+	int saved = errno;
+
+	smack_accesses_free(h);
+	errno = saved;
+	if (ret != 0)
+		return -1;
+	return n == want ? 0 : WRONG_RESULT;
+}
+
+static int rules_add(void)
+{
+	struct smack_accesses *h;
+	char long_label[SMACK_LABEL_LEN + 1];
+	int ret;
+
+	memset(long_label, 'L', SMACK_LABEL_LEN);
+	long_label[SMACK_LABEL_LEN] = '\0';
+	if (smack_accesses_new(&h) < 0)
+		return -1;
+	ret = smack_accesses_add(h, "Subject", "Object", "rwx");
+	if (ret == 0)
+		ret = smack_accesses_add(h, long_label, "Object", "r");
+	if (ret == 0)
+		ret = smack_accesses_add_modify(h, "Subject", long_label,
+						"rw", "x");
+	return count_rules(h, ret, 3);
+}
+
+static int rules_parse_buffer(void)
+{
+	struct smack_accesses *h;
+	int ret;
+
+	if (smack_accesses_new(&h) < 0)
+		return -1;
+	ret = smack_accesses_parse_buffer(h, rules_text, strlen(rules_text),
+					  "rules", ignore_error, NULL);
+	return count_rules(h, ret, 6);
+}
+
+/* A rule file whose comment line is longer than the reader's window. */
+static void put_long_rule_file(void)
+{
+	size_t len = 200 * 1024;
+	char *text = __real_malloc(len + sizeof(rules_text));
+
+	ck_assert_ptr_nonnull(text);
+	text[0] = '#';
+	memset(text + 1, 'x', len - 2);
+	text[len - 1] = '\n';
+	memcpy(text + len, rules_text, sizeof(rules_text));
+	tmp_put("rules", text, len + sizeof(rules_text) - 1);
+	free(text);
+}
+
+static int rules_parse_fd(void)
+{
+	struct smack_accesses *h;
+	int fd, ret;
+
+	fd = open_tmp("rules");
+	if (fd < 0)
+		return WRONG_RESULT;
+	if (smack_accesses_new(&h) < 0) {
+		close(fd);
+		return -1;
+	}
+	ret = smack_accesses_parse_fd(h, fd, "rules", ignore_error, NULL);
+	close(fd);
+	return count_rules(h, ret, 6);
+}
+
+static void put_rule_dir(void)
+{
+	ck_assert_int_eq(mkdir(tmp_path("rules.d"), 0700) == 0 ||
+			 errno == EEXIST, 1);
+	tmp_put("rules.d/10-first", rules_text, strlen(rules_text));
+	tmp_put("rules.d/20-second", "A B r\n", 6);
+}
+
+static int rules_parse_path(void)
+{
+	struct smack_accesses *h;
+	int ret;
+
+	if (smack_accesses_new(&h) < 0)
+		return -1;
+	ret = smack_accesses_parse_path(h, tmp_path("rules.d"), ignore_error,
+					NULL);
+	return count_rules(h, ret, 7);
+}
+
+static int rules_add_from_file(void)
+{
+	struct smack_accesses *h;
+	int fd, ret;
+
+	fd = open_tmp("rules");
+	if (fd < 0)
+		return WRONG_RESULT;
+	if (smack_accesses_new(&h) < 0) {
+		close(fd);
+		return -1;
+	}
+	ret = smack_accesses_add_from_file(h, fd);
+	close(fd);
+	return count_rules(h, ret, 6);
+}
+
+static int set_of(const char *text, struct smack_accesses **h)
+{
+	if (smack_accesses_new(h) < 0)
+		return -1;
+	if (smack_accesses_parse_buffer(*h, text, strlen(text), "set",
+					ignore_error, NULL) < 0) {
+		int saved = errno;
+
+		smack_accesses_free(*h);
+		errno = saved;
+		return -1;
+	}
+	return 0;
+}
+
+static int rules_diff(void)
+{
+	struct smack_accesses *from, *to, *diff;
+	int ret;
+
+	if (set_of("A B rwx\nA C r\nB C w\n", &from) < 0)
+		return -1;
+	if (set_of("A B rx\nB C w\nC A t\n", &to) < 0) {
+		smack_accesses_free(from);
+		return -1;
+	}
+	ret = smack_accesses_diff(from, to, &diff);
+	smack_accesses_free(from);
+	smack_accesses_free(to);
+	return count_rules(ret == 0 ? diff : NULL, ret, 3);
+}
+
+static void put_load2(void)
+{
+	static const char load2[] = "A B rwx\nA C r\nB C w\n";
+
+	tmp_put("load2", load2, strlen(load2));
+	tmp_put("change-rule", "", 0);
+}
+
+static int rules_from_kernel(void)
+{
+	struct smack_accesses *h = NULL;
+	int ret = smack_accesses_new_from_kernel(&h);
+
+	return count_rules(ret == 0 ? h : NULL, ret, 3);
+}
+
+static int rules_diff_kernel(void)
+{
+	struct smack_accesses *target, *changes, *undo;
+	size_t nchanges, nundo;
+	int ret;
+
+	if (set_of("A B rx\nB C w\nC A t\n", &target) < 0)
+		return -1;
+	ret = smack_accesses_diff_kernel(target, &changes, &undo);
+	smack_accesses_free(target);
+	if (ret < 0)
+		return -1;
+	nchanges = smack_accesses_count(changes);
+	nundo = smack_accesses_count(undo);
+	smack_accesses_free(changes);
+	smack_accesses_free(undo);
+	return nchanges == 3 && nundo == 3 ? 0 : WRONG_RESULT;
+}
+
+static int rules_apply(void)
+{
+	struct smack_accesses *h;
+	int ret;
+
+	if (set_of(rules_text, &h) < 0)
+		return -1;
+	ret = smack_accesses_apply(h);
+	return count_rules(h, ret, 6);
+}
+
+/* The libsmack 1.3 calls: save to a file, clear the rules from the kernel. */
+static int rules_save_and_clear(void)
+{
+	struct smack_accesses *h;
+	int fd, ret;
+
+	if (set_of(rules_text, &h) < 0)
+		return -1;
+	fd = open(tmp_path("saved"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+		  0600);
+	if (fd < 0) {
+		smack_accesses_free(h);
+		return WRONG_RESULT;
+	}
+	ret = smack_accesses_save(h, fd);
+	close(fd);
+	if (ret == 0)
+		ret = smack_accesses_clear(h);
+	return count_rules(h, ret, 6);
+}
+
+/* ------------------------------------------------------ CIPSO, netlabel */
+
+static const char cipso_text[] =
+	"Secret 3 5 19\n"
+	"Top 255 1 184\n"
+	"bare 7\n";
+
+static int cipso_parse_and_apply(void)
+{
+	struct smack_cipso *c;
+	int fd, ret;
+	size_t n;
+
+	fd = open_tmp("cipso");
+	if (fd < 0)
+		return WRONG_RESULT;
+	if (smack_cipso_new(&c) < 0) {
+		close(fd);
+		return -1;
+	}
+	ret = smack_cipso_parse_fd(c, fd, "cipso", ignore_error, NULL);
+	close(fd);
+	if (ret == 0)
+		ret = smack_cipso_apply(c);
+	n = smack_cipso_count(c);
+	smack_cipso_free(c);
+	if (ret < 0)
+		return -1;
+	return n == 3 ? 0 : WRONG_RESULT;
+}
+
+static int cipso_add_from_file(void)
+{
+	struct smack_cipso *c;
+	int fd, ret;
+	size_t n;
+
+	fd = open_tmp("cipso");
+	if (fd < 0)
+		return WRONG_RESULT;
+	if (smack_cipso_new(&c) < 0) {
+		close(fd);
+		return -1;
+	}
+	ret = smack_cipso_add_from_file(c, fd);
+	close(fd);
+	n = smack_cipso_count(c);
+	smack_cipso_free(c);
+	if (ret < 0)
+		return -1;
+	return n == 3 ? 0 : WRONG_RESULT;
+}
+
+static void put_cipso(void)
+{
+	static const char cipso2[] = "lab   3/5,19\nTop 255/1,184\nbare   7\n";
+
+	tmp_put("cipso", cipso_text, strlen(cipso_text));
+	tmp_put("cipso2", cipso2, strlen(cipso2));
+}
+
+static int cipso_from_kernel(void)
+{
+	struct smack_cipso *c;
+	int categories[] = { 9, 2 };
+	size_t n;
+	int ret;
+
+	if (smack_cipso_new_from_kernel(&c) < 0)
+		return -1;
+	ret = smack_cipso_add(c, "Added", 4, categories, 2);
+	n = smack_cipso_count(c);
+	smack_cipso_free(c);
+	if (ret < 0)
+		return -1;
+	return n == 4 ? 0 : WRONG_RESULT;
+}
+
+static const char netlabel_text[] =
+	"192.168.1.0/24 Net\n"
+	"10.0.0.1 @\n"
+	"::1/128 Local6\n";
+
+static void put_netlabel(void)
+{
+	static const char netlabel[] = "192.168.1.1/32 @\n10.0.0.0/8 Net\n";
+	static const char ipv6host[] =
+		"0000:0000:0000:0000:0000:0000:0000:0001/128 L6\n";
+
+	tmp_put("netlabel-in", netlabel_text, strlen(netlabel_text));
+	tmp_put("netlabel", netlabel, strlen(netlabel));
+	tmp_put("ipv6host", ipv6host, strlen(ipv6host));
+}
+
+static int netlabel_parse_and_apply(void)
+{
+	struct smack_netlabel *h;
+	int fd, ret;
+	size_t n;
+
+	fd = open_tmp("netlabel-in");
+	if (fd < 0)
+		return WRONG_RESULT;
+	if (smack_netlabel_new(&h) < 0) {
+		close(fd);
+		return -1;
+	}
+	ret = smack_netlabel_parse_fd(h, fd, "netlabel-in", ignore_error,
+				      NULL);
+	close(fd);
+	if (ret == 0)
+		ret = smack_netlabel_add(h, "172.16.0.0/12", "Added");
+	if (ret == 0)
+		ret = smack_netlabel_apply(h);
+	n = smack_netlabel_count(h);
+	smack_netlabel_free(h);
+	if (ret < 0)
+		return -1;
+	return n == 4 ? 0 : WRONG_RESULT;
+}
+
+static int netlabel_from_kernel(void)
+{
+	struct smack_netlabel *h;
+	size_t n;
+
+	if (smack_netlabel_new_from_kernel(&h) < 0)
+		return -1;
+	n = smack_netlabel_count(h);
+	smack_netlabel_free(h);
+	return n == 3 ? 0 : WRONG_RESULT;
+}
+
+/* ------------------------------------------------------------- knobs */
+
+static void put_knobs(void)
+{
+	tmp_put("onlycap", "Admin Boot\n", 11);
+	tmp_put("relabel-self", "One Two Three\n", 14);
+	tmp_put("ambient", "Floor\n", 6);
+	tmp_put("onlycap-in", "# who may\nAdmin\nBoot Other\n", 27);
+}
+
+static int knobs_labels(void)
+{
+	const char *labels[] = { "Admin", "Boot" };
+	char **list = NULL, *label = NULL;
+	int n, fd, ret = 0;
+
+	n = smack_onlycap_get(&list);
+	if (n < 0)
+		return -1;
+	smack_label_list_free(list);
+	if (n != 2)
+		return WRONG_RESULT;
+	n = smack_relabel_self_get(&list);
+	if (n < 0)
+		return -1;
+	smack_label_list_free(list);
+	if (n != 3)
+		return WRONG_RESULT;
+	if (smack_ambient_get(&label) < 0)
+		return -1;
+	if (strcmp(label, "Floor") != 0)
+		ret = WRONG_RESULT;
+	free(label);
+	if (smack_set_onlycap(labels, 2) < 0 ||
+	    smack_set_relabel_self(labels, 2) < 0)
+		return -1;
+	fd = open_tmp("onlycap-in");
+	if (fd < 0)
+		return WRONG_RESULT;
+	if (smack_set_onlycap_from_file(fd) < 0)
+		ret = -1;
+	close(fd);
+	return ret;
+}
+
+/* ------------------------------------------------------------- cases */
+
+#define SCENARIO_TEST(fn, prep) \
+	START_TEST(fn##_survives_each_failed_allocation) \
+	{ \
+		static const struct scenario s = { #fn, prep, fn }; \
+		fail_each_allocation(&s); \
+	} \
+	END_TEST
+
+SCENARIO_TEST(rules_add, NULL)
+SCENARIO_TEST(rules_parse_buffer, NULL)
+SCENARIO_TEST(rules_parse_fd, put_long_rule_file)
+SCENARIO_TEST(rules_parse_path, put_rule_dir)
+SCENARIO_TEST(rules_add_from_file, put_long_rule_file)
+SCENARIO_TEST(rules_diff, NULL)
+SCENARIO_TEST(rules_from_kernel, put_load2)
+SCENARIO_TEST(rules_diff_kernel, put_load2)
+SCENARIO_TEST(rules_apply, put_load2)
+SCENARIO_TEST(rules_save_and_clear, put_load2)
+SCENARIO_TEST(cipso_parse_and_apply, put_cipso)
+SCENARIO_TEST(cipso_add_from_file, put_cipso)
+SCENARIO_TEST(cipso_from_kernel, put_cipso)
+SCENARIO_TEST(netlabel_parse_and_apply, put_netlabel)
+SCENARIO_TEST(netlabel_from_kernel, put_netlabel)
+SCENARIO_TEST(knobs_labels, put_knobs)
+
+Suite *make_suite(void)
+{
+	Suite *s = suite_create("alloc-failure");
+	TCase *tc = tcase_create("each allocation failing");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, rules_add_survives_each_failed_allocation);
+	tcase_add_test(tc, rules_parse_buffer_survives_each_failed_allocation);
+	tcase_add_test(tc, rules_parse_fd_survives_each_failed_allocation);
+	tcase_add_test(tc, rules_parse_path_survives_each_failed_allocation);
+	tcase_add_test(tc, rules_add_from_file_survives_each_failed_allocation);
+	tcase_add_test(tc, rules_diff_survives_each_failed_allocation);
+	tcase_add_test(tc, rules_from_kernel_survives_each_failed_allocation);
+	tcase_add_test(tc, rules_diff_kernel_survives_each_failed_allocation);
+	tcase_add_test(tc, rules_apply_survives_each_failed_allocation);
+	tcase_add_test(tc, rules_save_and_clear_survives_each_failed_allocation);
+	tcase_add_test(tc, cipso_parse_and_apply_survives_each_failed_allocation);
+	tcase_add_test(tc, cipso_add_from_file_survives_each_failed_allocation);
+	tcase_add_test(tc, cipso_from_kernel_survives_each_failed_allocation);
+	tcase_add_test(tc, netlabel_parse_and_apply_survives_each_failed_allocation);
+	tcase_add_test(tc, netlabel_from_kernel_survives_each_failed_allocation);
+	tcase_add_test(tc, knobs_labels_survives_each_failed_allocation);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -26,6 +26,7 @@ struct reporter {
 	smack_parse_error_fn fn;
 	void *userdata;
 	unsigned int count;
+	bool out_of_memory;	/* a part failed for want of memory */
 };
 
 static void report(void *data, const char *file, unsigned int line,
@@ -42,6 +43,8 @@ static void report(void *data, const char *file, unsigned int line,
  * out of memory) is reported here, naming the path. */
 static void report_errno(struct reporter *r, const char *path, int err)
 {
+	if (err == ENOMEM)
+		r->out_of_memory = true;
 	report(r, path, 0, 0, strerror(err));
 }
 
@@ -163,6 +166,8 @@ static bool parse_knob_line(const struct knob *k, struct knob_value *v,
 		why = knob_add_word(k, v, line + start, i - start, &label_why);
 		if (!why)
 			continue;
+		if (why == knob_out_of_memory)
+			r->out_of_memory = true;
 		config_quote(quoted, line + start, i - start);
 		if (label_why)
 			snprintf(msg, sizeof(msg), "label %s %s", quoted,
@@ -247,7 +252,7 @@ int config_parse_knob_file(const struct knob *k, const char *path,
 			   struct knob_value *v, smack_parse_error_fn on_error,
 			   void *userdata)
 {
-	struct reporter r = { on_error, userdata, 0 };
+	struct reporter r = { on_error, userdata, 0, false };
 
 	return load_knob_file(k, path, v, &r);
 }
@@ -308,6 +313,8 @@ static int parse_section(struct config_tree *tree, enum section which,
 						r);
 		break;
 	}
+	if (ret < 0 && errno == ENOMEM)
+		r->out_of_memory = true;
 	if (ret < 0 && r->count == before)
 		report_errno(r, path, errno);
 	return ret;
@@ -373,15 +380,15 @@ int config_tree_load(struct config_tree *tree, const char *dir,
 		     bool explicit, smack_parse_error_fn on_error,
 		     void *userdata)
 {
-	struct reporter r = { on_error, userdata, 0 };
+	struct reporter r = { on_error, userdata, 0, false };
 	struct stat st;
-	int ret = 0;
 
 	memset(tree, 0, sizeof(*tree));
 	tree->dir = strdup(dir);
 	if (!tree->dir || new_handles(tree) < 0) {
-		report_errno(&r, dir, errno);
+		report_errno(&r, dir, ENOMEM);
 		tree->errors = r.count;
+		errno = ENOMEM;
 		return -1;
 	}
 	if (stat(dir, &st) < 0 && errno == ENOENT && !explicit) {
@@ -392,12 +399,14 @@ int config_tree_load(struct config_tree *tree, const char *dir,
 		tree->errors = r.count;
 		return -1;
 	}
-	if (load_sections(tree, &r) < 0 || load_knobs(tree, &r) < 0) {
+	if (load_sections(tree, &r) < 0 || load_knobs(tree, &r) < 0)
 		report_errno(&r, dir, ENOMEM);
-		ret = -1;
-	}
 	tree->errors = r.count;
-	return tree->errors ? -1 : ret;
+	if (!tree->errors)
+		return 0;
+	/* Whatever a part that failed left in errno is long gone. */
+	errno = r.out_of_memory ? ENOMEM : EINVAL;
+	return -1;
 }
 
 void config_tree_free(struct config_tree *tree)

@@ -46,8 +46,9 @@ const char *config_tree_dir(const char *option, bool *explicit);
 /*
  * Parses the whole tree at dir.  Errors go to on_error (with userdata);
  * tree->errors counts them.  Returns 0 when the tree is valid, else -1
- * (with errno ENOMEM when memory ran out).  Free with config_tree_free()
- * in both cases.
+ * with errno ENOMEM when memory ran out (for any part of it), EINVAL for
+ * errors in the files, or the error of the tree's directory itself.  Free
+ * with config_tree_free() in both cases.
  */
 int config_tree_load(struct config_tree *tree, const char *dir,
 		     bool explicit, smack_parse_error_fn on_error,

@@ -10,6 +10,7 @@
 
 #include "chsmack-spec.h"
 #include "check-main.h"
+#include "fail-alloc.h"
 
 /* Every error of a parse, one "FILE:LINE:COL: message" a line. */
 struct errors {
@@ -420,6 +421,38 @@ START_TEST(spec_unreadable_paths)
 }
 END_TEST
 
+/* Each allocation of the parser failing in turn (fail-alloc.h). */
+static int parse_spec_text(void)
+{
+	static const char text[] =
+		"# the system\n"
+		"/usr(/.*)? access=System exec=Exec\n"
+		"/var/lib/app/[^/]+ -d access=App transmute\n"
+		"/home/.* access=User mmap=Lib\n"
+		"/etc/secret -- <<none>>\n";
+	struct errors quiet = { .count = 0 };
+	struct label_spec *spec = spec_new(collect, &quiet);
+	size_t n;
+	int ret;
+
+	if (!spec)
+		return -1;
+	ret = spec_add_text(spec, "t", text);
+	n = spec_rule_count(spec);
+	spec_free(spec);
+	if (ret < 0)
+		return -1;
+	return n == 4 ? 0 : WRONG_RESULT;
+}
+
+START_TEST(spec_survives_each_failed_allocation)
+{
+	static const struct scenario s = { "spec", NULL, parse_spec_text };
+
+	fail_each_allocation(&s);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
 	Suite *s = suite_create("chsmack-spec");
@@ -440,6 +473,7 @@ Suite *make_suite(void)
 	tcase_add_test(tc, spec_nul_byte);
 	tcase_add_test(tc, spec_directory);
 	tcase_add_test(tc, spec_unreadable_paths);
+	tcase_add_test(tc, spec_survives_each_failed_allocation);
 	suite_add_tcase(s, tc);
 	return s;
 }

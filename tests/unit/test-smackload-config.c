@@ -13,6 +13,7 @@
 #include "config-tree.h"
 #include "smackctl.h"
 #include "check-main.h"
+#include "fail-alloc.h"
 #include "test-smackload-tree.h"
 
 /* ---- knob values */
@@ -238,6 +239,44 @@ START_TEST(tree_loads_every_part)
 }
 END_TEST
 
+/* Each allocation of the loader failing in turn (fail-alloc.h): the tree
+ * of tree_loads_every_part, written once. */
+static void write_good_tree_once(void)
+{
+	if (access(at("etc"), F_OK) != 0)
+		write_good_tree();
+	messages[0] = '\0';
+}
+
+static int load_good_tree(void)
+{
+	struct config_tree tree;
+	int ret, saved;
+	bool right;
+
+	ret = config_tree_load(&tree, at("etc"), true, collect, NULL);
+	saved = errno;
+	right = ret < 0 ||
+		(smack_accesses_count(tree.rules) == 4 &&
+		 smack_cipso_count(tree.cipso) == 1 &&
+		 smack_netlabel_count(tree.netlabel) == 1 &&
+		 tree.knobs[KNOB_ONLYCAP].set &&
+		 tree.knobs[KNOB_LOGGING].number == 3);
+	config_tree_free(&tree);
+	errno = saved;
+	return right ? ret : WRONG_RESULT;
+}
+
+START_TEST(tree_survives_each_failed_allocation)
+{
+	static const struct scenario s = {
+		"tree", write_good_tree_once, load_good_tree
+	};
+
+	fail_each_allocation(&s);
+}
+END_TEST
+
 START_TEST(tree_optional_parts)
 {
 	struct config_tree tree;
@@ -398,6 +437,7 @@ Suite *make_suite(void)
 	tcase_add_test(files, knob_file_formats);
 	tcase_add_test(files, knob_file_errors);
 	tcase_add_test(files, tree_loads_every_part);
+	tcase_add_test(files, tree_survives_each_failed_allocation);
 	tcase_add_test(files, tree_optional_parts);
 	tcase_add_test(files, tree_reports_every_error);
 	tcase_add_test(files, tree_directory_choice);

@@ -6,6 +6,7 @@
 #ifndef SMACK_CLI_H
 #define SMACK_CLI_H
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -45,6 +46,14 @@ void cli_say(int how, const char *fmt, ...) CLI_PRINTF(2, 3);
 /* A mistake on the command line: the message, then the line of
  * cli_try_help(), then exit(status). */
 #define cli_die_usage(status, ...) cli_die((status) | CLI_HELP, __VA_ARGS__)
+
+/* How a message names a failed write into smackfs (err: its errno): the
+ * kernel's verdict on what was written, unless memory ran out, which may
+ * be the program's own before the write as much as the kernel's. */
+static inline const char *cli_write_failure(int err)
+{
+	return err == ENOMEM ? "memory ran out for" : "the kernel refused";
+}
 
 /* "Try 'prog --help' for more information." then exit(status). */
 void cli_try_help(int status) CLI_NORETURN;

@@ -140,7 +140,8 @@ static int load(const char *path, bool check_only)
 	if (!check_only) {
 		require_smack();
 		if (smack_cipso_apply(c) < 0) {
-			cli_warn_errno("the kernel refused a mapping");
+			cli_warn_errno("%s a mapping",
+				       cli_write_failure(errno));
 			smack_cipso_free(c);
 			return EXIT_FAILURE;
 		}

@@ -35,8 +35,8 @@ static int write_rules(struct plan *p, struct progress *done)
 	done->rules = true;
 	if (smack_accesses_apply_report(p->rules, &applied) == 0)
 		return 0;
-	cli_warn_errno("the kernel refused rule %zu of the %zu to write",
-		       applied + 1, total);
+	cli_warn_errno("%s rule %zu of the %zu to write",
+		       cli_write_failure(errno), applied + 1, total);
 	config_warn_rule(p->rules, applied);
 	return -1;
 }
@@ -44,18 +44,19 @@ static int write_rules(struct plan *p, struct progress *done)
 static int write_one_cipso(void *data, const char *label, int level,
 			   const int *categories, int ncategories)
 {
-	struct smack_cipso *one;
+	struct smack_cipso *one = NULL;
 	int ret;
 
-	if (smack_cipso_new(&one) < 0)
-		return -1;
-	ret = smack_cipso_add(one, label, level, categories, ncategories);
+	ret = smack_cipso_new(&one);
+	if (ret == 0)
+		ret = smack_cipso_add(one, label, level, categories,
+				      ncategories);
 	if (ret == 0)
 		ret = smack_cipso_apply(one);
 	if (ret < 0)
-		cli_warn_errno("the kernel refused the CIPSO mapping of \"%s\""
-			       " (level %d, %d categories)", label, level,
-			       ncategories);
+		cli_warn_errno("%s the CIPSO mapping of \"%s\" (level %d,"
+			       " %d categories)", cli_write_failure(errno),
+			       label, level, ncategories);
 	smack_cipso_free(one);
 	return ret < 0 ? -1 : 0;
 }
@@ -73,17 +74,17 @@ static int write_cipso(struct plan *p, struct progress *done)
 static int write_one_host(void *data, const char *host, const char *label)
 {
 	size_t *written = data;
-	struct smack_netlabel *one;
+	struct smack_netlabel *one = NULL;
 	int ret;
 
-	if (smack_netlabel_new(&one) < 0)
-		return -1;
-	ret = smack_netlabel_add(one, host, label);
+	ret = smack_netlabel_new(&one);
+	if (ret == 0)
+		ret = smack_netlabel_add(one, host, label);
 	if (ret == 0)
 		ret = smack_netlabel_apply(one);
 	if (ret < 0)
-		cli_warn_errno("the kernel refused the netlabel entry"
-			       " \"%s %s\"", host, label);
+		cli_warn_errno("%s the netlabel entry \"%s %s\"",
+			       cli_write_failure(errno), host, label);
 	else
 		(*written)++;
 	smack_netlabel_free(one);
@@ -102,15 +103,18 @@ static int write_knob(struct plan *p, enum knob_id id, struct progress *done)
 {
 	struct knob_change *c = &p->knobs[id];
 	char *text;
+	int saved;
 
 	if (!c->change)
 		return 0;
 	done->knobs[id] = true;
 	if (knob_write_kernel(id, &c->new_value) == 0)
 		return 0;
+	saved = errno;
 	text = knob_value_format(knob_get(id), &c->new_value);
-	cli_warn_errno("the kernel refused %s \"%s\"", knob_get(id)->name,
-		       text ? text : "?");
+	errno = saved;
+	cli_warn_errno("%s %s \"%s\"", cli_write_failure(errno),
+		       knob_get(id)->name, text ? text : "?");
 	free(text);
 	return -1;
 }

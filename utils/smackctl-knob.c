@@ -73,7 +73,8 @@ static int set_knob(const struct ctl_options *o, enum knob_id id,
 		if (errno == ENOENT)
 			cli_warn("this kernel has no %s knob", k->name);
 		else
-			cli_warn_errno("the kernel refused %s \"%s\"", k->name,
+			cli_warn_errno("%s %s \"%s\"",
+				       cli_write_failure(errno), k->name,
 				       text ? text : "?");
 	} else {
 		status = EXIT_SUCCESS;

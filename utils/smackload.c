@@ -138,8 +138,8 @@ static struct smack_accesses *removals_of(struct smack_accesses *rules)
 static void report_refusal(struct smack_accesses *rules, size_t applied,
 			   size_t total, bool clear)
 {
-	cli_warn_errno("the kernel refused rule %zu of %zu (%zu %s before it)",
-		       applied + 1, total, applied,
+	cli_warn_errno("%s rule %zu of %zu (%zu %s before it)",
+		       cli_write_failure(errno), applied + 1, total, applied,
 		       clear ? "were removed" : "were loaded");
 	config_warn_rule(rules, applied);
 }

@@ -156,7 +156,8 @@ static int load(const struct sources *src, bool check_only)
 	if (ok && !check_only) {
 		require_smack();
 		if (smack_netlabel_apply(all) < 0) {
-			cli_warn_errno("the kernel refused an entry");
+			cli_warn_errno("%s an entry",
+				       cli_write_failure(errno));
 			ok = false;
 		}
 	}

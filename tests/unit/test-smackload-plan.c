@@ -13,6 +13,7 @@
 #include "libsmack-internal.h"
 #include "smackctl.h"
 #include "check-main.h"
+#include "fail-alloc.h"
 #include "test-smackload-tree.h"
 
 /* Writes of the batching writer, counted; the one numbered fail_at (from
@@ -306,6 +307,58 @@ START_TEST(netlabel_left_alone_without_netlabel_d)
 }
 END_TEST
 
+/* Each allocation failing in turn (fail-alloc.h) while a tree is loaded,
+ * planned against the kernel and written.  A run that fails must leave
+ * the kernel as it was: the knob, written last, still has its old value. */
+static void write_reload(void)
+{
+	if (access(at("etc/cipso.d"), F_OK) != 0) {
+		make_dir("etc/cipso.d");
+		make_dir("etc/netlabel.d");
+	}
+	put("fs/load2", "A B rwx\nA C r\nA E w\n");
+	put("fs/change-rule", "");
+	put("fs/cipso2", "");
+	put("fs/netlabel", "10.0.0.0/8 Lan\n");
+	put("fs/logging", "1\n");
+	put("etc/accesses.d/rules", "A B rwx\nA D w\nA E rw\nA E - r\n");
+	put("etc/cipso.d/map", "Secret 5 1\n");
+	put("etc/netlabel.d/hosts", "10.0.0.0/8 Lan\n172.16.0.0/12 New\n");
+	put("etc/logging", "2\n");
+}
+
+static int reload(void)
+{
+	struct config_tree tree;
+	struct plan plan;
+	int ret, saved;
+
+	ret = config_tree_load(&tree, at("etc"), true, NULL, NULL);
+	if (ret == 0) {
+		ret = plan_compute(&plan, PLAN_RELOAD, &tree, false);
+		if (ret == 0) {
+			ret = plan_execute(&plan, false);
+			saved = errno;
+			plan_free(&plan);
+			errno = saved;
+		}
+	}
+	saved = errno;
+	config_tree_free(&tree);
+	errno = saved;
+	if (get("fs/logging")[0] != (ret == 0 ? '2' : '1'))
+		return WRONG_RESULT;
+	return ret;
+}
+
+START_TEST(reload_survives_each_failed_allocation)
+{
+	static const struct scenario s = { "reload", write_reload, reload };
+
+	fail_each_allocation(&s);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
 	Suite *s = suite_create("smackload-plan");
@@ -324,6 +377,7 @@ Suite *make_suite(void)
 	tcase_add_test(tc, clear_removes_every_rule);
 	tcase_add_test(tc, netlabel_entries);
 	tcase_add_test(tc, netlabel_left_alone_without_netlabel_d);
+	tcase_add_test(tc, reload_survives_each_failed_allocation);
 	suite_add_tcase(s, tc);
 	return s;
 }

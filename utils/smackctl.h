@@ -114,7 +114,8 @@ struct plan {
  * Reads the kernel's state and computes what to write.  Checks that each
  * configured knob exists and that onlycap would not lock the caller out
  * (unless force).  Nothing is written.  Returns 0, or -1 after printing
- * why.
+ * why; free with plan_free() in both cases (a failed plan keeps what it
+ * read of the kernel, such as kernel_rules).
  */
 int plan_compute(struct plan *p, enum plan_mode mode,
 		 const struct config_tree *tree, bool force);

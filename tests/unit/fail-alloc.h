@@ -9,7 +9,8 @@
  * allocation that was to fail.  Each run must either fail with ENOMEM or
  * succeed with the right result; the valgrind and ASan stages of the test
  * command find the leaks and bad frees of those paths.  Include it in one
- * file of a program: it defines the wrappers.
+ * file of a program: it defines the wrappers.  A scenario must not call
+ * ck_assert(): the Check library's own allocations would fail too.
  */
 #ifndef FAIL_ALLOC_H
 #define FAIL_ALLOC_H

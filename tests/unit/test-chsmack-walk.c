@@ -11,6 +11,7 @@
 
 #include "chsmack-walk.h"
 #include "check-main.h"
+#include "fail-alloc.h"
 
 #define MAX_SEEN 64
 
@@ -406,6 +407,56 @@ START_TEST(walk_deep)
 }
 END_TEST
 
+/* Each allocation of the walk failing in turn (fail-alloc.h).  A walk
+ * counts what it could not do instead of returning an errno: a run with
+ * a failure is taken as one for want of memory, since the same walk with
+ * nothing failing has none.  Either way the walker must still walk the
+ * next operand, as chsmack's next one, in full. */
+static int count_visit(void *ctx, const struct walk_entry *e)
+{
+	(*(int *)ctx)++;	/* no ck_assert: Check allocates */
+	return 0;
+}
+
+static int walk_twice(void)
+{
+	int visits = 0;
+	struct walk_options opt = {
+		.recursive = true, .visit = count_visit, .ctx = &visits,
+	};
+	struct walker *w = walker_new(&opt);
+	unsigned long first, second;
+
+	if (!w)
+		return -1;
+	first = walk_operand(w, "top");
+	fail_countdown = -1;	/* the next operand: memory to spare again */
+	visits = 0;
+	second = walk_operand(w, "top");
+	walker_free(w);
+	if (second != 0 || visits != 10)
+		return WRONG_RESULT;
+	if (first == 0)
+		return 0;
+	errno = ENOMEM;
+	return -1;
+}
+
+/* A walk ends in the last directory it read: each run starts again from
+ * the scratch directory, where "top" is. */
+static void back_to_base(void)
+{
+	ck_assert_int_eq(chdir(base), 0);
+}
+
+START_TEST(walk_survives_each_failed_allocation)
+{
+	static const struct scenario sc = { "walk", back_to_base, walk_twice };
+
+	fail_each_allocation(&sc);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
 	Suite *s = suite_create("chsmack-walk");
@@ -425,6 +476,7 @@ Suite *make_suite(void)
 	tcase_add_test(tc, walk_relative_operands);
 	tcase_add_test(tc, walk_current);
 	tcase_add_test(tc, walk_deep);
+	tcase_add_test(tc, walk_survives_each_failed_allocation);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -336,12 +336,11 @@ static int reload(void)
 	ret = config_tree_load(&tree, at("etc"), true, NULL, NULL);
 	if (ret == 0) {
 		ret = plan_compute(&plan, PLAN_RELOAD, &tree, false);
-		if (ret == 0) {
+		if (ret == 0)
 			ret = plan_execute(&plan, false);
-			saved = errno;
-			plan_free(&plan);
-			errno = saved;
-		}
+		saved = errno;
+		plan_free(&plan);
+		errno = saved;
 	}
 	saved = errno;
 	config_tree_free(&tree);

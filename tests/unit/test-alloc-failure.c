@@ -108,7 +108,8 @@ static void put_long_rule_file(void)
 	free(text);
 }
 
-static int rules_parse_fd(void)
+/* The scratch file "rules" read into a new set by read_fd. */
+static int rules_read_tmp(int (*read_fd)(struct smack_accesses *, int))
 {
 	struct smack_accesses *h;
 	int fd, ret;
@@ -120,9 +121,19 @@ static int rules_parse_fd(void)
 		close(fd);
 		return -1;
 	}
-	ret = smack_accesses_parse_fd(h, fd, "rules", ignore_error, NULL);
+	ret = read_fd(h, fd);
 	close(fd);
 	return count_rules(h, ret, 6);
+}
+
+static int parse_rules_fd(struct smack_accesses *h, int fd)
+{
+	return smack_accesses_parse_fd(h, fd, "rules", ignore_error, NULL);
+}
+
+static int rules_parse_fd(void)
+{
+	return rules_read_tmp(parse_rules_fd);
 }
 
 static void put_rule_dir(void)
@@ -145,21 +156,10 @@ static int rules_parse_path(void)
 	return count_rules(h, ret, 7);
 }
 
+/* The libsmack 1.3 reader. */
 static int rules_add_from_file(void)
 {
-	struct smack_accesses *h;
-	int fd, ret;
-
-	fd = open_tmp("rules");
-	if (fd < 0)
-		return WRONG_RESULT;
-	if (smack_accesses_new(&h) < 0) {
-		close(fd);
-		return -1;
-	}
-	ret = smack_accesses_add_from_file(h, fd);
-	close(fd);
-	return count_rules(h, ret, 6);
+	return rules_read_tmp(smack_accesses_add_from_file);
 }
 
 static int set_of(const char *text, struct smack_accesses **h)
@@ -268,7 +268,8 @@ static const char cipso_text[] =
 	"Top 255 1 184\n"
 	"bare 7\n";
 
-static int cipso_parse_and_apply(void)
+/* The scratch file "cipso" read into a new set by read_fd. */
+static int cipso_read_tmp(int (*read_fd)(struct smack_cipso *, int))
 {
 	struct smack_cipso *c;
 	int fd, ret;
@@ -281,10 +282,8 @@ static int cipso_parse_and_apply(void)
 		close(fd);
 		return -1;
 	}
-	ret = smack_cipso_parse_fd(c, fd, "cipso", ignore_error, NULL);
+	ret = read_fd(c, fd);
 	close(fd);
-	if (ret == 0)
-		ret = smack_cipso_apply(c);
 	n = smack_cipso_count(c);
 	smack_cipso_free(c);
 	if (ret < 0)
@@ -292,26 +291,23 @@ static int cipso_parse_and_apply(void)
 	return n == 3 ? 0 : WRONG_RESULT;
 }
 
+/* The new parser, then the set applied. */
+static int parse_and_apply_cipso(struct smack_cipso *c, int fd)
+{
+	if (smack_cipso_parse_fd(c, fd, "cipso", ignore_error, NULL) < 0)
+		return -1;
+	return smack_cipso_apply(c);
+}
+
+static int cipso_parse_and_apply(void)
+{
+	return cipso_read_tmp(parse_and_apply_cipso);
+}
+
+/* The libsmack 1.3 reader. */
 static int cipso_add_from_file(void)
 {
-	struct smack_cipso *c;
-	int fd, ret;
-	size_t n;
-
-	fd = open_tmp("cipso");
-	if (fd < 0)
-		return WRONG_RESULT;
-	if (smack_cipso_new(&c) < 0) {
-		close(fd);
-		return -1;
-	}
-	ret = smack_cipso_add_from_file(c, fd);
-	close(fd);
-	n = smack_cipso_count(c);
-	smack_cipso_free(c);
-	if (ret < 0)
-		return -1;
-	return n == 3 ? 0 : WRONG_RESULT;
+	return cipso_read_tmp(smack_cipso_add_from_file);
 }
 
 static void put_cipso(void)

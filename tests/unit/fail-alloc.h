@@ -104,7 +104,8 @@ static void fail_each_allocation(const struct scenario *s)
 			      "%s: a wrong result with allocation %ld failing",
 			      s->name, n + 1);
 		if (!injected) {
-			ck_assert_msg(ret == 0, "%s: fails (%s) with no failed allocation",
+			ck_assert_msg(ret == 0,
+				      "%s: fails (%s) with no failed allocation",
 				      s->name, strerror(err));
 			ck_assert_msg(n > 0, "%s allocates nothing", s->name);
 			return;

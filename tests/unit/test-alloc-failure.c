@@ -437,30 +437,34 @@ static int knobs_labels(void)
 
 /* ------------------------------------------------------------- cases */
 
-#define SCENARIO_TEST(fn, prep) \
-	START_TEST(fn##_survives_each_failed_allocation) \
-	{ \
-		static const struct scenario s = { #fn, prep, fn }; \
-		fail_each_allocation(&s); \
-	} \
-	END_TEST
+/* One scenario a case: a failure names it, and each has a fresh scratch
+ * directory. */
+#define SCENARIO(fn, prep) { #fn, prep, fn }
 
-SCENARIO_TEST(rules_add, NULL)
-SCENARIO_TEST(rules_parse_buffer, NULL)
-SCENARIO_TEST(rules_parse_fd, put_long_rule_file)
-SCENARIO_TEST(rules_parse_path, put_rule_dir)
-SCENARIO_TEST(rules_add_from_file, put_long_rule_file)
-SCENARIO_TEST(rules_diff, NULL)
-SCENARIO_TEST(rules_from_kernel, put_load2)
-SCENARIO_TEST(rules_diff_kernel, put_load2)
-SCENARIO_TEST(rules_apply, put_load2)
-SCENARIO_TEST(rules_save_and_clear, put_load2)
-SCENARIO_TEST(cipso_parse_and_apply, put_cipso)
-SCENARIO_TEST(cipso_add_from_file, put_cipso)
-SCENARIO_TEST(cipso_from_kernel, put_cipso)
-SCENARIO_TEST(netlabel_parse_and_apply, put_netlabel)
-SCENARIO_TEST(netlabel_from_kernel, put_netlabel)
-SCENARIO_TEST(knobs_labels, put_knobs)
+static const struct scenario scenarios[] = {
+	SCENARIO(rules_add, NULL),
+	SCENARIO(rules_parse_buffer, NULL),
+	SCENARIO(rules_parse_fd, put_long_rule_file),
+	SCENARIO(rules_parse_path, put_rule_dir),
+	SCENARIO(rules_add_from_file, put_long_rule_file),
+	SCENARIO(rules_diff, NULL),
+	SCENARIO(rules_from_kernel, put_load2),
+	SCENARIO(rules_diff_kernel, put_load2),
+	SCENARIO(rules_apply, put_load2),
+	SCENARIO(rules_save_and_clear, put_load2),
+	SCENARIO(cipso_parse_and_apply, put_cipso),
+	SCENARIO(cipso_add_from_file, put_cipso),
+	SCENARIO(cipso_from_kernel, put_cipso),
+	SCENARIO(netlabel_parse_and_apply, put_netlabel),
+	SCENARIO(netlabel_from_kernel, put_netlabel),
+	SCENARIO(knobs_labels, put_knobs),
+};
+
+START_TEST(scenario_survives_each_failed_allocation)
+{
+	fail_each_allocation(&scenarios[_i]);
+}
+END_TEST
 
 Suite *make_suite(void)
 {
@@ -468,22 +472,8 @@ Suite *make_suite(void)
 	TCase *tc = tcase_create("each allocation failing");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_add_test(tc, rules_add_survives_each_failed_allocation);
-	tcase_add_test(tc, rules_parse_buffer_survives_each_failed_allocation);
-	tcase_add_test(tc, rules_parse_fd_survives_each_failed_allocation);
-	tcase_add_test(tc, rules_parse_path_survives_each_failed_allocation);
-	tcase_add_test(tc, rules_add_from_file_survives_each_failed_allocation);
-	tcase_add_test(tc, rules_diff_survives_each_failed_allocation);
-	tcase_add_test(tc, rules_from_kernel_survives_each_failed_allocation);
-	tcase_add_test(tc, rules_diff_kernel_survives_each_failed_allocation);
-	tcase_add_test(tc, rules_apply_survives_each_failed_allocation);
-	tcase_add_test(tc, rules_save_and_clear_survives_each_failed_allocation);
-	tcase_add_test(tc, cipso_parse_and_apply_survives_each_failed_allocation);
-	tcase_add_test(tc, cipso_add_from_file_survives_each_failed_allocation);
-	tcase_add_test(tc, cipso_from_kernel_survives_each_failed_allocation);
-	tcase_add_test(tc, netlabel_parse_and_apply_survives_each_failed_allocation);
-	tcase_add_test(tc, netlabel_from_kernel_survives_each_failed_allocation);
-	tcase_add_test(tc, knobs_labels_survives_each_failed_allocation);
+	tcase_add_loop_test(tc, scenario_survives_each_failed_allocation, 0,
+			    sizeof(scenarios) / sizeof(scenarios[0]));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -35,7 +35,7 @@ function field(line, key,    n, i, kv, parts) {
 		next
 	}
 	key = fig SUBSEP role
-	if (fig == "size-small" || fig == "size-static")
+	if (fig ~ /^size-(small|multi|lld|static)$/)
 		has_small = 1
 	ns = field($0, "ns")
 	if (ns != "") {
@@ -285,11 +285,13 @@ function chsmack_rss_row(    kb, ks, res) {
 
 # Sizes, measured on the host: kind "size" for the build being
 # benchmarked, "size-small" for the same sources configured with
-# --enable-small (the embedded profile, which the target is about), and
-# "size-static" for that profile with --disable-shared.  CORE names the
-# files the target counts, EXTRA says what they are.
+# --enable-small (the embedded profile, which the target is about),
+# "size-multi" for that profile with the three tools in the multi-call
+# program, "size-lld" for that linked by ld.lld, and "size-static" for the
+# profile with --disable-shared.  CORE names the files the target counts,
+# EXTRA says what they are.
 function size_rows(kind, title, target, core, extra,    k, kk, sizes, c,
-		   all, i, nsz, nall, total, counted, res, l) {
+		   all, i, nsz, nall, total, loaded, counted, res, l) {
 	for (k in line) {
 		split(k, kk, SUBSEP)
 		if (kk[1] == kind)
@@ -299,6 +301,8 @@ function size_rows(kind, title, target, core, extra,    k, kk, sizes, c,
 	for (i = 1; i <= nsz; i++)
 		if (c[i] in sizes) {
 			total += sizes[c[i]]
+			l = line[kind, c[i]]
+			loaded += field(l, "text") + field(l, "data")
 			counted++
 		}
 	if (!counted)
@@ -308,9 +312,10 @@ function size_rows(kind, title, target, core, extra,    k, kk, sizes, c,
 		res = verdict(total / 1024, 80, "")
 	else if (target)
 		res = "incomplete"
+	extra = (extra == "" ? "" : extra "; ") "size(1) text+data " kib(loaded)
 	row(title, kib(total), "-", "-", target ? "<=80KiB" : "-", res, extra)
-	nall = split("libsmack.so.1 smackload smackctl chsmack smackaccess " \
-		     "smackcipso smackrun", all, " ")
+	nall = split("libsmack.so.1 smack-utils smackload smackctl chsmack " \
+		     "smackaccess smackcipso smackrun", all, " ")
 	for (i = 1; i <= nall; i++) {
 		if (!(all[i] in sizes))
 			continue
@@ -377,8 +382,14 @@ END {
 
 	size_rows("size", "stripped lib+load+chsmack+access", !has_small,
 		  shared_core, "")
-	size_rows("size-small", "  same, configure --enable-small", 1,
-		  shared_core, "")
+	size_rows("size-small", "  same, configure --enable-small", 0,
+		  shared_core, "each tool a program of its own")
+	size_rows("size-multi", "  same, 3 tools in smack-utils", 1,
+		  "libsmack.so.1 smack-utils",
+		  "--enable-multicall=chsmack,smackload,smackaccess")
+	size_rows("size-lld", "  same, linked by ld.lld", 1,
+		  "libsmack.so.1 smack-utils", "LDFLAGS=-fuse-ld=lld, no LTO; " \
+		  "lld keeps no version node parents")
 	size_rows("size-static", "  --enable-small --disable-shared", 1,
 		  "smackload chsmack smackaccess", "static tools, no " \
 		  "libsmack.so on the device: load+chsmack+access")

@@ -64,22 +64,27 @@ measure_size() {
 	rm -f "$out/stripped"
 }
 
-# measure_sizes KIND BUILDDIR
+# measure_sizes KIND BUILDDIR: the library and each program; a tool that
+# is a link to the multi-call program smack-utils is counted in it.
 measure_sizes() {
 	lib=$(ls "$2"/libsmack/.libs/libsmack.so.1.* 2> /dev/null | head -n 1)
 	[ -n "$lib" ] && measure_size "$1" libsmack.so.1 "$lib"
-	for t in smackload smackctl chsmack smackaccess smackcipso smackrun; do
+	for t in smack-utils smackload smackctl chsmack smackaccess smackcipso \
+		 smackrun; do
 		f=$(builddir=$2 built utils "$t")
-		[ -n "$f" ] && measure_size "$1" "$t" "$f"
+		[ -n "$f" ] && [ ! -L "$f" ] && measure_size "$1" "$t" "$f"
 	done
 }
 
 # The size target is about the embedded profile: the same sources
 # configured with --enable-small, built in bench/out/small (or taken from
-# BENCH_SMALL_BUILDDIR, a build configured so), and the same again with
-# --disable-shared, static tools with no libsmack.so on the device, built
-# in bench/out/small-static (or BENCH_SMALL_STATIC_BUILDDIR).  BENCH_SMALL=no
-# skips both.
+# BENCH_SMALL_BUILDDIR, a build configured so); the same with the three
+# tools the target counts in the multi-call program smack-utils, in
+# bench/out/small-multi (BENCH_SMALL_MULTI_BUILDDIR), and that again
+# linked by ld.lld when the compiler can use it, in bench/out/small-lld;
+# and the same again with --disable-shared, static tools with no
+# libsmack.so on the device, in bench/out/small-static
+# (BENCH_SMALL_STATIC_BUILDDIR).  BENCH_SMALL=no skips them all.
 # profile_build DIR GIVEN CONFIGURE-OPTION...: the build directory, GIVEN
 # if not empty, else DIR configured with the options and built.
 profile_build() {
@@ -93,9 +98,7 @@ profile_build() {
 	echo "bench: building the $* profile in $dir" >&2
 	(cd "$dir" &&
 	 { [ -f Makefile ] || "$srcdir/configure" -q "$@" --disable-tests; } &&
-	 make -s -j2 libsmack/libsmack.la utils/smackload utils/smackctl \
-		utils/chsmack utils/smackaccess utils/smackcipso) \
-		> "$dir.log" 2>&1 || {
+	 make -s -j2 all) > "$dir.log" 2>&1 || {
 		echo "bench: the $* build failed (see $dir.log)" >&2
 		return 1
 	}
@@ -105,6 +108,22 @@ profile_build() {
 small_build() {
 	profile_build "$out/small" "${BENCH_SMALL_BUILDDIR:-}" \
 		--enable-small --disable-static
+}
+
+multicall_core=--enable-multicall=chsmack,smackload,smackaccess
+
+small_multi_build() {
+	profile_build "$out/small-multi" "${BENCH_SMALL_MULTI_BUILDDIR:-}" \
+		--enable-small --disable-static "$multicall_core"
+}
+
+# GCC's link-time optimisation needs GNU ld's plugin: configure leaves it
+# out with ld.lld.
+small_lld_build() {
+	echo 'int main(void) { return 0; }' > "$out/lld.c"
+	${CC:-cc} -fuse-ld=lld -o "$out/lld" "$out/lld.c" 2> /dev/null || return 1
+	profile_build "$out/small-lld" "" --enable-small --disable-static \
+		"$multicall_core" LDFLAGS=-fuse-ld=lld
 }
 
 small_static_build() {
@@ -134,6 +153,8 @@ measure_fuzz() {
 measure_sizes size "$builddir"
 if [ "${BENCH_SMALL:-yes}" != no ]; then
 	small=$(small_build) && measure_sizes size-small "$small"
+	small=$(small_multi_build) && measure_sizes size-multi "$small"
+	small=$(small_lld_build) && measure_sizes size-lld "$small"
 	small=$(small_static_build) && measure_sizes size-static "$small"
 fi
 measure_fuzz

@@ -32,13 +32,16 @@ static void close_stdout(void)
 
 void cli_init(const char *argv0)
 {
+	static bool checking;
 	const char *slash;
 
 	if (argv0 && *argv0) {
 		slash = strrchr(argv0, '/');
 		program_name = slash ? slash + 1 : argv0;
 	}
-	atexit(close_stdout);
+	/* Once: smack-utils calls this, then the tool it runs again. */
+	if (!checking)
+		checking = atexit(close_stdout) == 0;
 }
 
 const char *cli_name(void)

@@ -12,14 +12,36 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/*
+ * The tools' entry points.  A tool built as a program of its own gets its
+ * main() from CLI_TOOL_MAIN(name) at the end of its main file; in the
+ * multi-call program smack-utils (configure --enable-multicall, which
+ * defines SMACK_MULTICALL for it) utils/smack-utils.c calls them instead.
+ */
+int chsmack_main(int argc, char **argv);
+int smackaccess_main(int argc, char **argv);
+int smackcipso_main(int argc, char **argv);
+int smackctl_main(int argc, char **argv);
+int smackload_main(int argc, char **argv);
+int smacknetlabel_main(int argc, char **argv);
+int smackrun_main(int argc, char **argv);
+
+#ifdef SMACK_MULTICALL
+#define CLI_TOOL_MAIN(tool)
+#else
+#define CLI_TOOL_MAIN(tool) \
+	int main(int argc, char **argv) { return tool##_main(argc, argv); }
+#endif
+
 /* Exit codes common to the tools (each man page lists its own). */
 #define EXIT_USAGE 2
 
 #define CLI_NORETURN __attribute__((noreturn))
 #define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
 
-/* Sets the program name used in messages and registers the stdout check
- * that turns a failed write of the output into a failing exit status. */
+/* Sets the program name used in messages and registers (once) the stdout
+ * check that turns a failed write of the output into a failing exit
+ * status. */
 void cli_init(const char *argv0);
 const char *cli_name(void);
 

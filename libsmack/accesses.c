@@ -258,10 +258,8 @@ static int add_strings(struct smack_accesses *a, const char *subject,
 	uint32_t labels = a->labels.count;
 	int saved;
 
-	/* One byte past the longest label is enough to refuse a long one. */
-	if (accesses_add_n(a, subject, strnlen(subject, SMACK_LABEL_LEN + 1),
-			   object, strnlen(object, SMACK_LABEL_LEN + 1),
-			   bits) < 0) {
+	if (accesses_add_n(a, subject, label_length(subject),
+			   object, label_length(object), bits) < 0) {
 		saved = errno;
 		labeltab_truncate(&a->labels, labels);
 		errno = saved;

@@ -61,6 +61,18 @@ ssize_t label_validate_n(const char *s, size_t len, const char **reason)
 	return len;
 }
 
+/* A loop rather than strnlen(): with link-time optimisation GCC warns
+ * wherever a caller's buffer is shorter than strnlen()'s bound, though the
+ * string's NUL comes first. */
+size_t label_length(const char *s)
+{
+	size_t n = 0;
+
+	while (n <= SMACK_LABEL_LEN && s[n])
+		n++;
+	return n;
+}
+
 SMACK_EXPORT
 ssize_t smack_label_validate(const char *label, const char **reason)
 {
@@ -70,10 +82,7 @@ ssize_t smack_label_validate(const char *label, const char **reason)
 		errno = EINVAL;
 		return -1;
 	}
-	/* Look one byte past the limit so an over-long label is caught without
-	 * reading all of a huge string. */
-	return label_validate_n(label, strnlen(label, SMACK_LABEL_LEN + 1),
-				reason);
+	return label_validate_n(label, label_length(label), reason);
 }
 
 SMACK_EXPORT

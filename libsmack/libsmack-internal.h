@@ -76,6 +76,9 @@ void smackfs_set_write_hook(smackfs_write_fn fn);
 /* Length of the valid label at the start of s, which ends at len bytes or a
  * NUL, or -1 (with *reason set) when those bytes are not one valid label. */
 ssize_t label_validate_n(const char *s, size_t len, const char **reason);
+/* The length of the string s, but at most SMACK_LABEL_LEN + 1: enough to
+ * refuse a longer label without reading all of it. */
+size_t label_length(const char *s);
 
 /* access.c */
 /* Parses len bytes of access letters; -1 when any byte is not one. */

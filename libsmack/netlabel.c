@@ -234,8 +234,7 @@ int smack_netlabel_add(struct smack_netlabel *handle, const char *host,
 
 	if (!handle || !host || !label ||
 	    parse_host(host, strlen(host), canonical, &ipv6, &bad) ||
-	    check_entry_label(label, strnlen(label, SMACK_LABEL_LEN + 1),
-			      ipv6)) {
+	    check_entry_label(label, label_length(label), ipv6)) {
 		errno = EINVAL;
 		return -1;
 	}

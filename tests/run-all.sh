@@ -18,6 +18,10 @@
 #   static      --disable-shared with UBSan: every test, kernel tests
 #               included (ASan's shadow memory does not fit in a UML
 #               guest's address space, so UBSan is what runs in the guest)
+#   small       the embedded profile (--enable-small: -Oz, link-time
+#               optimisation) with every tool in the multi-call program
+#               smack-utils (--enable-multicall): every test, through the
+#               tools' links; then its install and uninstall
 #   musl        musl-gcc build (no libcap; Check replaced by tests/unit/minicheck):
 #               unit and host tests
 #   clang       the -Werror build with clang (its warnings differ from
@@ -33,7 +37,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
-stages=${STAGES:-default valgrind kvalgrind asan musl clang install fuzz static distcheck}
+stages=${STAGES:-default valgrind kvalgrind asan musl clang install fuzz static small distcheck}
 
 passed=0 failed=0 skipped=0
 summary=""
@@ -161,6 +165,27 @@ CLIENT
 	nm -D --with-symbol-versions "$prefix/lib/libsmack.so.1" | grep -q 'smack_label_length@@LIBSMACK_1.1'
 }
 
+# The small build's install: smack-utils in bin, every tool a link to it
+# in its own directory that runs the tool, and none left by uninstall.
+check_multicall_install() {
+	dir=$top/build/small prefix=$top/build/small-prefix
+	rm -rf "$prefix"
+	( cd "$dir" && make install > install.out 2>&1 ) || return 1
+	tools=$(LD_LIBRARY_PATH=$prefix/lib "$prefix/bin/smack-utils" --list) || return 1
+	[ -n "$tools" ] || return 1
+	for tool in $tools; do
+		link=$prefix/bin/$tool
+		[ -L "$link" ] || link=$prefix/sbin/$tool
+		[ -L "$link" ] || { echo "no link for $tool"; return 1; }
+		LD_LIBRARY_PATH=$prefix/lib "$link" --version | head -n 1 |
+			grep -q "^$tool (smack-utils) " ||
+			{ echo "$link does not run $tool"; return 1; }
+	done
+	( cd "$dir" && make uninstall > uninstall.out 2>&1 ) || return 1
+	left=$(find "$prefix" -type l -o -type f -name 'smack*' | head -n 5)
+	[ -z "$left" ] || { echo "left after uninstall: $left"; return 1; }
+}
+
 echo "==> bootstrap"
 ( cd "$top" && ./autogen.sh ) > /dev/null 2>&1 || {
 	echo "autogen.sh failed"; echo "0 passed, 1 failed"; exit 1; }
@@ -205,6 +230,20 @@ for stage in $stages; do
 			check_in static "$top/build/static"
 		else
 			count_step static 1 "configure and build"
+		fi ;;
+	small)
+		# The embedded profile: size flags and link-time optimisation,
+		# every tool in the multi-call program, run through its links.
+		finish_background	# its kernel tier needs the other CPU
+		stage_start=$(date +%s)
+		echo "==> small: configure and build (--enable-small --enable-multicall)"
+		if configure_build "$top/build/small" --enable-small --enable-multicall \
+				--enable-werror --prefix="$top/build/small-prefix"; then
+			check_in small "$top/build/small"
+			check_multicall_install
+			count_step small $? "install smack-utils with a link for each tool, uninstall"
+		else
+			count_step small 1 "configure and build"
 		fi ;;
 	musl)
 		echo "==> musl: build with musl-gcc, unit and host tests"

@@ -615,7 +615,7 @@ static void run_free(struct run *run)
 	free(run->match);
 }
 
-int main(int argc, char **argv)
+int chsmack_main(int argc, char **argv)
 {
 	static char out_buffer[1 << 16];
 	struct request rq = { 0 };
@@ -637,3 +637,5 @@ int main(int argc, char **argv)
 	free(rq.operands);
 	return failures ? EXIT_FAILURE : EXIT_SUCCESS;
 }
+
+CLI_TOOL_MAIN(chsmack)

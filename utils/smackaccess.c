@@ -463,7 +463,7 @@ static int answer_one(char **words, struct kernel_view *v, bool want_reason)
 	return answer(v, &q, want_reason) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
-int main(int argc, char **argv)
+int smackaccess_main(int argc, char **argv)
 {
 	static const struct cli_option options[] = {
 		{ "explain", no_argument, 'e' },
@@ -506,3 +506,5 @@ int main(int argc, char **argv)
 	kernel_view_release(&view);
 	return status;
 }
+
+CLI_TOOL_MAIN(smackaccess)

@@ -150,7 +150,7 @@ static int load(const char *path, bool check_only)
 	return EXIT_SUCCESS;
 }
 
-int main(int argc, char **argv)
+int smackcipso_main(int argc, char **argv)
 {
 	static const struct cli_option options[] = {
 		{ "all", no_argument, 'a' },
@@ -194,3 +194,5 @@ int main(int argc, char **argv)
 		return list_mappings(all);
 	return load(optind < argc ? argv[optind] : NULL, check_only);
 }
+
+CLI_TOOL_MAIN(smackcipso)

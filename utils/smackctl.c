@@ -110,7 +110,7 @@ static void no_arguments(const char *command, int extra)
 		cli_die_usage(EXIT_USAGE, "%s takes no arguments", command);
 }
 
-int main(int argc, char **argv)
+int smackctl_main(int argc, char **argv)
 {
 	struct ctl_options o = { NULL, false, false, false, FORMAT_TEXT };
 	const char *command;
@@ -139,3 +139,5 @@ int main(int argc, char **argv)
 		return cmd_test();
 	cli_die_usage(EXIT_USAGE, "unknown command \"%s\"", command);
 }
+
+CLI_TOOL_MAIN(smackctl)

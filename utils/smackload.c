@@ -179,7 +179,7 @@ static int write_rules(struct smack_accesses *rules, const struct options *o)
 	return ret < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
-int main(int argc, char **argv)
+int smackload_main(int argc, char **argv)
 {
 	static char *const stdin_only[] = { "-", NULL };
 	struct options o = { false, false, false };
@@ -216,3 +216,5 @@ int main(int argc, char **argv)
 	smack_accesses_free(rules);
 	return status;
 }
+
+CLI_TOOL_MAIN(smackload)

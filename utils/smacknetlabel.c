@@ -165,7 +165,7 @@ static int load(const struct sources *src, bool check_only)
 	return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
-int main(int argc, char **argv)
+int smacknetlabel_main(int argc, char **argv)
 {
 	static const struct cli_option options[] = {
 		{ "add", required_argument, 'a' },
@@ -211,3 +211,5 @@ int main(int argc, char **argv)
 	free(src.adds);
 	return status;
 }
+
+CLI_TOOL_MAIN(smacknetlabel)

@@ -148,7 +148,7 @@ static void CLI_NORETURN run_command(char **argv)
 	cli_die_errno(status, "cannot run '%s'", argv[0]);
 }
 
-int main(int argc, char **argv)
+int smackrun_main(int argc, char **argv)
 {
 	struct options opts = { false, false };
 	char **operands;
@@ -177,3 +177,5 @@ int main(int argc, char **argv)
 	fflush(NULL);
 	run_command(operands + 1);
 }
+
+CLI_TOOL_MAIN(smackrun)

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * smack-utils: the multi-call program of configure --enable-multicall.
+ * It holds the tools named in MULTICALL_TOOLS and runs the one its own
+ * name names (chsmack, a link to it), or the one its first argument
+ * names (smack-utils chsmack ...).  One program instead of several saves
+ * a device each further program's ELF headers, dynamic tables and copy of
+ * the shared command-line code.
+ *
+ * The tools are found by a chain of comparisons, and listed from strings,
+ * that MULTICALL_TOOLS expands to: a table of names and functions would
+ * cost the position-independent program a relocation for each pointer.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* Runs the tool called name, if this program holds it. */
+static bool run_tool(const char *name, int argc, char **argv, int *status)
+{
+#define TOOL(tool)						\
+	if (strcmp(name, #tool) == 0) {				\
+		*status = tool##_main(argc, argv);		\
+		return true;					\
+	}
+	MULTICALL_TOOLS
+#undef TOOL
+	return false;
+}
+
+#define TOOL(tool) #tool "\n"
+static const char tool_list[] = MULTICALL_TOOLS;
+#undef TOOL
+
+#define TOOL(tool) "  " #tool "\n"
+static const char usage[] =
+	"Usage: smack-utils TOOL [ARGUMENT]...\n"
+	"Run TOOL, one of those below (a link named TOOL runs it too).\n"
+	"\n"
+	"  -l, --list     list the tools, one a line\n"
+	"  -h, --help     show this help and exit\n"
+	"  -V, --version  show the version and exit\n"
+	"\n"
+	"Tools:\n"
+	MULTICALL_TOOLS;
+#undef TOOL
+
+/* Called as smack-utils (or under any name that is not a tool's): the
+ * first argument is an option of its own or the tool to run. */
+static int run_named_by_argument(int argc, char **argv)
+{
+	const char *arg = argv[1];
+	int status;
+
+	if (!arg)
+		cli_die_usage(EXIT_USAGE, "no tool named");
+	if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+		fputs(usage, stdout);
+		return EXIT_SUCCESS;
+	}
+	if (strcmp(arg, "-V") == 0 || strcmp(arg, "--version") == 0)
+		cli_print_version();
+	if (strcmp(arg, "-l") == 0 || strcmp(arg, "--list") == 0) {
+		fputs(tool_list, stdout);
+		return EXIT_SUCCESS;
+	}
+	if (!run_tool(arg, argc - 1, argv + 1, &status))
+		cli_die_usage(EXIT_USAGE, "'%s' is not a tool of this program",
+			      arg);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	const char *name;
+	int status;
+
+	if (argc < 1 || !argv[0])
+		return EXIT_USAGE;
+	name = strrchr(argv[0], '/');
+	name = name ? name + 1 : argv[0];
+	if (run_tool(name, argc, argv, &status))
+		return status;
+	cli_init(argv[0]);
+	return run_named_by_argument(argc, argv);
+}

@@ -35,7 +35,7 @@ function field(line, key,    n, i, kv, parts) {
 		next
 	}
 	key = fig SUBSEP role
-	if (fig ~ /^size-(small|multi|lld|static)$/)
+	if (fig ~ /^size-(small|multi|lld|static|static-multi)$/)
 		has_small = 1
 	ns = field($0, "ns")
 	if (ns != "") {
@@ -287,8 +287,9 @@ function chsmack_rss_row(    kb, ks, res) {
 # benchmarked, "size-small" for the same sources configured with
 # --enable-small (the embedded profile, which the target is about),
 # "size-multi" for that profile with the three tools in the multi-call
-# program, "size-lld" for that linked by ld.lld, and "size-static" for the
-# profile with --disable-shared.  CORE names the files the target counts,
+# program, "size-lld" for that linked by ld.lld, "size-static" for the
+# profile with --disable-shared, and "size-static-multi" for that with the
+# three tools in the multi-call program.  CORE names the files the target counts,
 # EXTRA says what they are.
 function size_rows(kind, title, target, core, extra,    k, kk, sizes, c,
 		   all, i, nsz, nall, total, loaded, counted, res, l) {
@@ -393,6 +394,8 @@ END {
 	size_rows("size-static", "  --enable-small --disable-shared", 1,
 		  "smackload chsmack smackaccess", "static tools, no " \
 		  "libsmack.so on the device: load+chsmack+access")
+	size_rows("size-static-multi", "  same, 3 tools in smack-utils", 1,
+		  "smack-utils", "static, no libsmack.so on the device")
 	fuzz_rows()
 
 	if (nchecks) {

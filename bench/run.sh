@@ -84,7 +84,9 @@ measure_sizes() {
 # linked by ld.lld when the compiler can use it, in bench/out/small-lld;
 # and the same again with --disable-shared, static tools with no
 # libsmack.so on the device, in bench/out/small-static
-# (BENCH_SMALL_STATIC_BUILDDIR).  BENCH_SMALL=no skips them all.
+# (BENCH_SMALL_STATIC_BUILDDIR), and those three static tools in one
+# multi-call program, in bench/out/small-static-multi.  BENCH_SMALL=no
+# skips them all.
 # profile_build DIR GIVEN CONFIGURE-OPTION...: the build directory, GIVEN
 # if not empty, else DIR configured with the options and built.
 profile_build() {
@@ -131,6 +133,11 @@ small_static_build() {
 		--enable-small --disable-shared
 }
 
+small_static_multi_build() {
+	profile_build "$out/small-static-multi" "" --enable-small \
+		--disable-shared "$multicall_core"
+}
+
 # Executions per harness from the fuzz runner's table ("harness executions
 # exec/s seconds result"): from BENCH_FUZZ_LOG, a saved output of
 # fuzz/run.sh, or from a run of it for BENCH_FUZZ_TIME seconds a harness.
@@ -156,6 +163,8 @@ if [ "${BENCH_SMALL:-yes}" != no ]; then
 	small=$(small_multi_build) && measure_sizes size-multi "$small"
 	small=$(small_lld_build) && measure_sizes size-lld "$small"
 	small=$(small_static_build) && measure_sizes size-static "$small"
+	small=$(small_static_multi_build) &&
+		measure_sizes size-static-multi "$small"
 fi
 measure_fuzz
 if [ $sizes_only = yes ]; then

@@ -77,7 +77,7 @@ int main(int argc, char **argv)
 	int status;
 
 	if (argc < 1 || !argv[0])
-		return EXIT_USAGE;
+		cli_die_usage(EXIT_USAGE, "no tool named");
 	name = strrchr(argv[0], '/');
 	name = name ? name + 1 : argv[0];
 	if (run_tool(name, argc, argv, &status))

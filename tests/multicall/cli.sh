@@ -130,5 +130,25 @@ expect "under another name its messages carry that name" 2 \
 run "$work/links/other-name" "$first" --version
 expect_version "under another name, 'NAME $first' runs $first" "$first"
 
+# ---- configure refuses, by name, a tool it does not build (it would
+# refuse to run beside a configuration made in the source tree itself)
+src=${abs_top_srcdir:?abs_top_srcdir not set}
+if [ -f "$src/config.status" ]; then
+	n=$((n + 1))
+	echo "ok $n - configure refuses an unknown tool # SKIP" \
+		"source tree configured in place"
+else
+	mkdir "$work/configure"
+	run sh -c 'cd "$1" && "$2/configure" -q --disable-tests \
+		--enable-multicall=chsmack,nosuchtool' sh "$work/configure" "$src"
+	why="--enable-multicall: 'nosuchtool' is not a tool this configuration"
+	if [ "$status" -ne 0 ] && grep -qF "error: $why builds" "$work/err"; then
+		ok "configure refuses an unknown tool, by name"
+	else
+		not_ok "configure refuses an unknown tool, by name (exit $status)"
+		diag "$work/err"
+	fi
+fi
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -13,9 +13,24 @@
 
 static const char *program_name = "smack-utils";
 
-/* Output that could not be written (a full disk, a closed pipe) must not
- * end in a successful exit status: scripts would trust a truncated list. */
-static void close_stdout(void)
+void cli_init(const char *argv0)
+{
+	const char *slash;
+
+	if (argv0 && *argv0) {
+		slash = strrchr(argv0, '/');
+		program_name = slash ? slash + 1 : argv0;
+	}
+}
+
+/*
+ * Output that could not be written (a full disk, a closed pipe) must not
+ * end in a successful exit status: scripts would trust a truncated list.
+ * Checked here, on the one way out, rather than by an atexit() handler:
+ * that would cost every program a PLT stub, its relocation and a dynamic
+ * symbol (atexit() is libc's static wrapper of __cxa_atexit()).
+ */
+void cli_exit(int status)
 {
 	bool failed = ferror(stdout);
 
@@ -28,20 +43,7 @@ static void close_stdout(void)
 	}
 	if (fclose(stderr) != 0)
 		_exit(EXIT_FAILURE);
-}
-
-void cli_init(const char *argv0)
-{
-	static bool checking;
-	const char *slash;
-
-	if (argv0 && *argv0) {
-		slash = strrchr(argv0, '/');
-		program_name = slash ? slash + 1 : argv0;
-	}
-	/* Once: smack-utils calls this, then the tool it runs again. */
-	if (!checking)
-		checking = atexit(close_stdout) == 0;
+	exit(status);
 }
 
 const char *cli_name(void)
@@ -64,7 +66,7 @@ void cli_say(int how, const char *fmt, ...)
 	if (how & CLI_HELP & ~CLI_EXIT)
 		cli_try_help(how & 0xff);
 	if (how & CLI_EXIT)
-		exit(how & 0xff);
+		cli_exit(how & 0xff);
 	errno = saved;
 }
 
@@ -72,7 +74,7 @@ void cli_try_help(int status)
 {
 	fprintf(stderr, "Try '%s --help' for more information.\n",
 		program_name);
-	exit(status);
+	cli_exit(status);
 }
 
 void cli_print_version(void)
@@ -80,7 +82,7 @@ void cli_print_version(void)
 	/* Not printf(): chsmack calls nothing else that would import it. */
 	fprintf(stdout, "%s (%s) %s\n", program_name, PACKAGE_NAME,
 		PACKAGE_VERSION);
-	exit(EXIT_SUCCESS);
+	cli_exit(EXIT_SUCCESS);
 }
 
 void cli_parse_error(void *userdata, const char *file, unsigned int line,

@@ -30,7 +30,7 @@ int smackrun_main(int argc, char **argv);
 #define CLI_TOOL_MAIN(tool)
 #else
 #define CLI_TOOL_MAIN(tool) \
-	int main(int argc, char **argv) { return tool##_main(argc, argv); }
+	int main(int argc, char **argv) { cli_exit(tool##_main(argc, argv)); }
 #endif
 
 /* Exit codes common to the tools (each man page lists its own). */
@@ -39,15 +39,18 @@ int smackrun_main(int argc, char **argv);
 #define CLI_NORETURN __attribute__((noreturn))
 #define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
 
-/* Sets the program name used in messages and registers (once) the stdout
- * check that turns a failed write of the output into a failing exit
- * status. */
+/* Sets the program name used in messages. */
 void cli_init(const char *argv0);
 const char *cli_name(void);
+/* The tools' one way out: exit(status), or exit status 1 with a message
+ * when standard output could not be written.  A tool returns from its
+ * main or calls this (or a function below that exits), never exit()
+ * itself (tests/checks/cli-exit.sh). */
+void cli_exit(int status) CLI_NORETURN;
 
 /* How a message ends: CLI_ERRNO adds ": strerror(errno)"; CLI_EXIT then
- * exits with the status in the low byte of how, and CLI_HELP does so after
- * the line of cli_try_help(). */
+ * exits (cli_exit()) with the status in the low byte of how, and CLI_HELP
+ * does so after the line of cli_try_help(). */
 #define CLI_ERRNO 0x100
 #define CLI_EXIT 0x200
 #define CLI_HELP (0x400 | CLI_EXIT)

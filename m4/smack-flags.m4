@@ -14,11 +14,12 @@ AC_DEFUN([SMACK_ADD_CFLAG], [
 ])
 
 dnl SMACK_ADD_LDFLAG(FLAG, VARIABLE): appends FLAG to VARIABLE when a
-dnl program links with it.
+dnl program links with it and the linker does not warn about it (ld.lld
+dnl only warns about a -z keyword it does not know).
 AC_DEFUN([SMACK_ADD_LDFLAG], [
 	AC_MSG_CHECKING([whether the linker accepts $1])
 	smack_saved_ldflags=$LDFLAGS
-	LDFLAGS="$LDFLAGS -Werror $1"
+	LDFLAGS="$LDFLAGS -Werror -Wl,--fatal-warnings $1"
 	AC_LINK_IFELSE([AC_LANG_PROGRAM([], [])],
 		[AC_MSG_RESULT([yes]); $2="${$2:+$$2 }$1"],
 		[AC_MSG_RESULT([no])])

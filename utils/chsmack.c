@@ -146,7 +146,7 @@ static void usage(void)
 	       "\n"
 	       "Exit status: 0 done, 1 some file failed, 2 usage error (nothing changed).\n",
 	       cli_name());
-	exit(EXIT_SUCCESS);
+	cli_exit(EXIT_SUCCESS);
 }
 
 /* A mistake on the command line: nothing has been changed. */

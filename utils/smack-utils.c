@@ -80,8 +80,9 @@ int main(int argc, char **argv)
 		cli_die_usage(EXIT_USAGE, "no tool named");
 	name = strrchr(argv[0], '/');
 	name = name ? name + 1 : argv[0];
-	if (run_tool(name, argc, argv, &status))
-		return status;
-	cli_init(argv[0]);
-	return run_named_by_argument(argc, argv);
+	if (!run_tool(name, argc, argv, &status)) {
+		cli_init(argv[0]);
+		status = run_named_by_argument(argc, argv);
+	}
+	cli_exit(status);
 }

@@ -62,7 +62,7 @@ static CLI_NORETURN void usage(void)
 	       "access string, when Smack is not active or on any other "
 	       "error, 2 on bad usage.\n",
 	       cli_name(), cli_name());
-	exit(EXIT_SUCCESS);
+	cli_exit(EXIT_SUCCESS);
 }
 
 /* ---- the kernel's view, for --explain ---- */

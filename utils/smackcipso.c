@@ -37,7 +37,7 @@ static CLI_NORETURN void usage(void)
 	       "is not active or\n"
 	       "the kernel refuses a mapping, 2 on bad usage.\n",
 	       cli_name());
-	exit(EXIT_SUCCESS);
+	cli_exit(EXIT_SUCCESS);
 }
 
 static void require_smack(void)

@@ -66,7 +66,7 @@ static CLI_NORETURN void usage(void)
 	       " Smack not active.\n"
 	       "See smackctl(8), smack-config(5), smack-knobs(5).\n",
 	       cli_name(), SYSCONFDIR);
-	exit(EXIT_SUCCESS);
+	cli_exit(EXIT_SUCCESS);
 }
 
 static void parse_options(int argc, char **argv, struct ctl_options *o)

@@ -62,7 +62,7 @@ static CLI_NORETURN void usage(void)
 	       "Exit status: 0 success, 1 bad input or a kernel refusal,"
 	       " 2 bad usage.\n"
 	       "See smackload(8) and smack-rules(5).\n", cli_name());
-	exit(EXIT_SUCCESS);
+	cli_exit(EXIT_SUCCESS);
 }
 
 static void parse_options(int argc, char **argv, struct options *o)

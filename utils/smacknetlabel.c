@@ -43,7 +43,7 @@ static CLI_NORETURN void usage(void)
 	       "not active or\n"
 	       "the kernel refuses an entry, 2 on bad usage.\n",
 	       cli_name(), DEFAULT_DIR);
-	exit(EXIT_SUCCESS);
+	cli_exit(EXIT_SUCCESS);
 }
 
 static void require_smack(void)

@@ -48,7 +48,7 @@ static void CLI_NORETURN usage(void)
 	       "Exit status: that of COMMAND; 125 if smackrun itself fails (and\n"
 	       "COMMAND was not run), 126 if COMMAND cannot be run, 127 if it\n"
 	       "cannot be found.\n", cli_name(), cli_name());
-	exit(EXIT_SUCCESS);
+	cli_exit(EXIT_SUCCESS);
 }
 
 static void parse_options(int argc, char **argv, struct options *opts)
@@ -172,7 +172,7 @@ int smackrun_main(int argc, char **argv)
 	validate_label(operands[0]);
 	set_label(operands[0]);
 	if (!opts.keep_caps && mac_caps_drop())
-		exit(EXIT_SMACKRUN_FAILED);
+		cli_exit(EXIT_SMACKRUN_FAILED);
 	/* Nothing may be left in stdio's buffers for exec to throw away. */
 	fflush(NULL);
 	run_command(operands + 1);

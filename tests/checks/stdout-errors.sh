@@ -1,0 +1,71 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Output that could not be written fails the tool that wrote it: with
+# standard output on /dev/full every tool the build makes exits 1 and says
+# "TOOL: write error on standard output", by each way out of a tool: after
+# --help (a message function that exits), after --version, and on return
+# from its main (smackload and chsmack listing a file, smack-utils --list).
+# The check lives in cli_exit(), so no tool may call exit() itself: the
+# sources are searched for a call that would skip it.
+. "$abs_top_srcdir/tests/checks/tap.sh"
+
+load_inventory
+full=/dev/full
+[ -c "$full" ] || skip_all "no $full on this system"
+
+# expect_write_error NAME COMMAND...: COMMAND with stdout on /dev/full
+# exits 1 and names itself NAME in the message.
+expect_write_error() {
+	_name=$1
+	shift
+	"$@" > "$full" 2> "$tap_tmp/err" < /dev/null
+	_status=$?
+	if [ "$_status" -eq 1 ] &&
+	   grep -qx "$_name: write error on standard output" "$tap_tmp/err"; then
+		ok "$_name $2 > $full: exit 1, write error reported"
+	else
+		not_ok "$_name $2 > $full: exit 1, write error reported (exit $_status)"
+		diag_file "$tap_tmp/err"
+	fi
+}
+
+for tool_path in $CHECK_TOOLS; do
+	tool=$(basename "$tool_path")
+	bin=$abs_top_builddir/$tool_path
+	if [ ! -x "$bin" ]; then
+		not_ok "$tool: built ($bin is missing)"
+		continue
+	fi
+	expect_write_error "$tool" "$bin" --help
+	expect_write_error "$tool" "$bin" --version
+done
+
+: > "$tap_tmp/empty.rules"
+smackload=$abs_top_builddir/utils/smackload
+if [ -x "$smackload" ]; then
+	expect_write_error smackload "$smackload" --check --verbose \
+		"$tap_tmp/empty.rules"
+fi
+chsmack=$abs_top_builddir/utils/chsmack
+if [ -x "$chsmack" ]; then
+	expect_write_error chsmack "$chsmack" "$tap_tmp/empty.rules"
+fi
+multicall=$abs_top_builddir/utils/smack-utils
+if [ -x "$multicall" ]; then
+	expect_write_error smack-utils "$multicall" --list
+fi
+
+# A call of exit() (not _exit(), not cli_exit()) in a tool or the shared
+# CLI code other than cli_exit()'s own.
+grep -nE '(^|[^_[:alnum:]])exit[[:space:]]*\(' \
+	"$abs_top_srcdir"/utils/*.c "$abs_top_srcdir"/common/*.c 2> /dev/null |
+	grep -v '/common/cli\.c:' > "$tap_tmp/exits"
+if [ -s "$tap_tmp/exits" ]; then
+	not_ok "no tool calls exit() itself (cli_exit() checks stdout first)"
+	diag_file "$tap_tmp/exits"
+else
+	ok "no tool calls exit() itself (cli_exit() checks stdout first)"
+fi
+
+tap_done

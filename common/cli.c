@@ -12,6 +12,7 @@
 #include "cli.h"
 
 static const char *program_name = "smack-utils";
+int cli_failure_status = EXIT_FAILURE;
 
 void cli_init(const char *argv0)
 {
@@ -39,10 +40,10 @@ void cli_exit(int status)
 	if (failed) {
 		fprintf(stderr, "%s: write error on standard output\n",
 			program_name);
-		_exit(EXIT_FAILURE);
+		_exit(cli_failure_status);
 	}
 	if (fclose(stderr) != 0)
-		_exit(EXIT_FAILURE);
+		_exit(cli_failure_status);
 	exit(status);
 }
 

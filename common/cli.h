@@ -42,11 +42,14 @@ int smackrun_main(int argc, char **argv);
 /* Sets the program name used in messages. */
 void cli_init(const char *argv0);
 const char *cli_name(void);
-/* The tools' one way out: exit(status), or exit status 1 with a message
- * when standard output could not be written.  A tool returns from its
- * main or calls this (or a function below that exits), never exit()
- * itself (tests/checks/cli-exit.sh). */
+/* The tools' one way out: exit(status), or exit(cli_failure_status) with
+ * a message when standard output could not be written.  A tool returns
+ * from its main or calls this (or a function below that exits), never
+ * exit() itself (tests/checks/stdout-errors.sh). */
 void cli_exit(int status) CLI_NORETURN;
+/* EXIT_FAILURE, unless a tool's own failures have a status of their own
+ * (smackrun's 125, since its command's status may be 1). */
+extern int cli_failure_status;
 
 /* How a message ends: CLI_ERRNO adds ": strerror(errno)"; CLI_EXIT then
  * exits (cli_exit()) with the status in the low byte of how, and CLI_HELP

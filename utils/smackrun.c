@@ -155,6 +155,7 @@ int smackrun_main(int argc, char **argv)
 	int count;
 
 	cli_init(argv[0]);
+	cli_failure_status = EXIT_SMACKRUN_FAILED;
 	parse_options(argc, argv, &opts);
 	operands = argv + optind;
 	count = argc - optind;

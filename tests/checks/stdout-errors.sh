@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # Output that could not be written fails the tool that wrote it: with
-# standard output on /dev/full every tool the build makes exits 1 and says
-# "TOOL: write error on standard output", by each way out of a tool: after
-# --help (a message function that exits), after --version, and on return
-# from its main (smackload and chsmack listing a file, smack-utils --list).
+# standard output on /dev/full every tool the build makes exits 1 (smackrun
+# 125, its own failures' status) and says "TOOL: write error on standard
+# output", by each way out of a tool: after --help (a message function
+# that exits), after --version, and on return from its main (smackload and
+# chsmack listing a file, smack-utils --list).
 # The check lives in cli_exit(), so no tool may call exit() itself: the
 # sources are searched for a call that would skip it.
 . "$abs_top_srcdir/tests/checks/tap.sh"
@@ -14,18 +15,27 @@ load_inventory
 full=/dev/full
 [ -c "$full" ] || skip_all "no $full on this system"
 
+# failure_status TOOL: the exit status of TOOL's own failures.
+failure_status() {
+	case $1 in
+	smackrun) echo 125 ;;
+	*) echo 1 ;;
+	esac
+}
+
 # expect_write_error NAME COMMAND...: COMMAND with stdout on /dev/full
-# exits 1 and names itself NAME in the message.
+# exits with NAME's failure status and names itself NAME in the message.
 expect_write_error() {
 	_name=$1
+	_want=$(failure_status "$1")
 	shift
 	"$@" > "$full" 2> "$tap_tmp/err" < /dev/null
 	_status=$?
-	if [ "$_status" -eq 1 ] &&
+	if [ "$_status" -eq "$_want" ] &&
 	   grep -qx "$_name: write error on standard output" "$tap_tmp/err"; then
-		ok "$_name $2 > $full: exit 1, write error reported"
+		ok "$_name $2 > $full: exit $_want, write error reported"
 	else
-		not_ok "$_name $2 > $full: exit 1, write error reported (exit $_status)"
+		not_ok "$_name $2 > $full: exit $_want, write error reported (exit $_status)"
 		diag_file "$tap_tmp/err"
 	fi
 }

@@ -73,16 +73,14 @@ static int run_named_by_argument(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	const char *name;
 	int status;
 
 	if (argc < 1 || !argv[0])
 		cli_die_usage(EXIT_USAGE, "no tool named");
-	name = strrchr(argv[0], '/');
-	name = name ? name + 1 : argv[0];
-	if (!run_tool(name, argc, argv, &status)) {
-		cli_init(argv[0]);
+	/* The name it was run under, as messages give it (the tool it runs
+	 * sets it again). */
+	cli_init(argv[0]);
+	if (!run_tool(cli_name(), argc, argv, &status))
 		status = run_named_by_argument(argc, argv);
-	}
 	cli_exit(status);
 }

@@ -289,8 +289,8 @@ function chsmack_rss_row(    kb, ks, res) {
 # "size-multi" for that profile with the three tools in the multi-call
 # program, "size-lld" for that linked by ld.lld, "size-static" for the
 # profile with --disable-shared, and "size-static-multi" for that with the
-# three tools in the multi-call program.  CORE names the files the target counts,
-# EXTRA says what they are.
+# three tools in the multi-call program.  CORE names the files the target
+# counts, EXTRA says what they are.
 function size_rows(kind, title, target, core, extra,    k, kk, sizes, c,
 		   all, i, nsz, nall, total, loaded, counted, res, l) {
 	for (k in line) {

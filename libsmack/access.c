@@ -3,6 +3,8 @@
  * Access strings: the letters rwxatlb in either case, repeats allowed (as
  * the kernel allows them), '-' for none.  The kernel stops silently at an
  * unknown letter ("rwq" loads as "rw"), so anything else is refused here.
+ * The empty string is no access, as '-' is: libsmack 1.3 took it so, and
+ * its clients pass it (smack_accesses_add_modify(h, s, o, "rx", "")).
  */
 #include <errno.h>
 #include <stdint.h>
@@ -39,7 +41,7 @@ int access_parse_n(const char *s, size_t len, unsigned int *mask)
 		ok &= bits;
 		m |= bits;
 	}
-	if (len == 0 || !ok) {
+	if (!ok) {
 		errno = EINVAL;
 		return -1;
 	}

@@ -66,7 +66,6 @@ START_TEST(add_refuses_bad_input)
 	long_label[255] = '\0';
 	ck_assert_int_eq(smack_accesses_add(a, long_label, "o", "r"), 0);
 	ck_assert_int_eq(smack_accesses_add(a, "s", "o", "rwq"), -1);
-	ck_assert_int_eq(smack_accesses_add(a, "s", "o", ""), -1);
 	ck_assert_int_eq(smack_accesses_add(a, "s", "o", NULL), -1);
 	ck_assert_int_eq(smack_accesses_add(a, NULL, "o", "r"), -1);
 	ck_assert_int_eq(smack_accesses_add(NULL, "s", "o", "r"), -1);
@@ -178,6 +177,25 @@ START_TEST(modify_deny_wins_over_allow)
 	ck_assert_int_eq(smack_accesses_apply(a), 0);
 	ck_assert_file_eq("load2", "a c w\n");
 	ck_assert_file_eq("change-rule", "a b r w\n");
+	smack_accesses_free(a);
+}
+END_TEST
+
+/* libsmack 1.3 took "" for no access, and its clients still pass it:
+ * Tizen's privilege-control adds (app, label, "rx", "") pairs. */
+START_TEST(empty_access_is_none)
+{
+	struct smack_accesses *a;
+
+	ck_assert_int_eq(smack_accesses_new(&a), 0);
+	ck_assert_int_eq(smack_accesses_add(a, "s", "o", ""), 0);
+	ck_assert_int_eq(smack_accesses_add_modify(a, "s", "p", "rx", ""), 0);
+	ck_assert_int_eq(smack_accesses_add_modify(a, "s", "q", "", "w"), 0);
+	ck_assert_int_eq(smack_accesses_add_modify(a, "s", "q", "", "z"), -1);
+	ck_assert_uint_eq(smack_accesses_count(a), 3);
+	ck_assert_int_eq(smack_accesses_apply(a), 0);
+	ck_assert_file_eq("load2", "s o -\n");
+	ck_assert_file_eq("change-rule", "s p rx -\ns q - w\n");
 	smack_accesses_free(a);
 }
 END_TEST
@@ -820,6 +838,15 @@ START_TEST(have_access_refuses_bad_input_without_fd_leak)
 }
 END_TEST
 
+/* "" asks for no access, as in libsmack 1.3: the kernel gets "-". */
+START_TEST(have_access_empty_asks_for_none)
+{
+	ck_assert_int_eq(smack_have_access("a", "b", ""), -1);
+	ck_assert_int_eq(errno, EPROTO);
+	ck_assert_file_eq("access2", "a b -");
+}
+END_TEST
+
 START_TEST(load_policy_without_a_tree)
 {
 	struct stat st;
@@ -852,6 +879,7 @@ Suite *make_suite(void)
 	tcase_add_test(build, more_labels_than_narrow_rules_hold);
 	tcase_add_test(apply, apply_merges_each_pair_once);
 	tcase_add_test(apply, modify_deny_wins_over_allow);
+	tcase_add_test(apply, empty_access_is_none);
 	tcase_add_test(apply, apply_without_modify_leaves_change_rule_alone);
 	tcase_add_test(apply, apply_empty_set_writes_nothing);
 	tcase_add_test(apply, clear_writes_each_pair_with_dash);
@@ -877,6 +905,7 @@ Suite *make_suite(void)
 	tcase_add_test(diff, diff_is_minimal);
 	tcase_add_test(diff, diff_applied_makes_target);
 	tcase_add_test(query, have_access_refuses_bad_input_without_fd_leak);
+	tcase_add_test(query, have_access_empty_asks_for_none);
 	tcase_add_test(query, load_policy_without_a_tree);
 	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
 		tcase_add_checked_fixture(all[i], fixture_setup,

@@ -42,6 +42,15 @@ while IFS='|' read -r query want what got; do
 	check_eq "$what" "$want" "$got"
 done < "$T/rows"
 
+# An empty ACCESS asks for no access, as the old smackaccess did: the
+# kernel grants it where a rule with any letter exists, and not without.
+check_eq "an empty access with a rule" 1 "$(smackaccess AccViewer AccNews '')"
+check_eq "an empty access without a rule" 0 \
+	"$(smackaccess AccNews AccViewer '')"
+check_eq "an empty access explained" \
+	"0 no rule \"AccNews AccViewer ...\" is loaded" \
+	"$(smackaccess -e AccNews AccViewer '')"
+
 smackaccess "${long}S" AccNews r 2> "$T/err"
 check_eq "a 256-character label exits 1" 1 $?
 check "and says why" grep -qF "is longer than 255 characters" "$T/err"

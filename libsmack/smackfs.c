@@ -21,7 +21,9 @@
 
 #define SMACK_MAGIC 0x43415D53	/* "SMAC" */
 
-static const char *const default_mounts[] = { "/sys/fs/smackfs", "/smack" };
+/* As libsmack 1.3 spelled them, since smack_smackfs_path() returns them and
+ * old programs print or compare the string. */
+static const char *const default_mounts[] = { "/sys/fs/smackfs/", "/smack" };
 
 static pthread_once_t discovery_once = PTHREAD_ONCE_INIT;
 static char *mount_path;	/* NULL when Smack is not active */

@@ -3,9 +3,10 @@
  * smackctl status and test: is Smack active, what does the kernel hold,
  * and does it still match the configuration tree ("drift")?
  *
- * status prints the old smackctl's line first ("SmackFS is mounted to
- * PATH." or "SmackFS is not mounted."), then one "key: value" line each;
- * --json and --key-value give the same facts for scripts.
+ * status prints the line of smackctl 1.3 first, byte for byte ("SmackFS
+ * is mounted to PATH", PATH as smack_smackfs_path() gives it, or "SmackFS
+ * is not mounted."), then one "key: value" line each; --json and
+ * --key-value give the same facts for scripts.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -165,7 +166,7 @@ static void print_text(const struct report *r)
 		printf("config: %s\n", r->config);
 		return;
 	}
-	printf("SmackFS is mounted to %s.\n", r->smackfs);
+	printf("SmackFS is mounted to %s\n", r->smackfs);
 	printf("smack: active\n");
 	printf("smackfs: %s\n", r->smackfs);
 	print_count("rules", ": ", r->rules);

@@ -46,7 +46,7 @@ static CLI_NORETURN void usage(void)
 	       "  check           check the whole tree; touch nothing\n"
 	       "  status          report Smack's state and drift from the"
 	       " tree\n"
-	       "  test            exit 0 if Smack is active, 2 if not\n"
+	       "  test            exit 0 if smackfs is mounted, 2 if not\n"
 	       "  knob [NAME [VALUE...]]\n"
 	       "                  show the knobs, one knob, or set one\n"
 	       "\n"
@@ -63,7 +63,7 @@ static CLI_NORETURN void usage(void)
 	       "  -h, --help      print this help and exit\n"
 	       "\n"
 	       "Exit status: 0 success, 1 failure, 2 bad usage or (test)"
-	       " Smack not active.\n"
+	       " smackfs not mounted.\n"
 	       "See smackctl(8), smack-config(5), smack-knobs(5).\n",
 	       cli_name(), SYSCONFDIR);
 	cli_exit(EXIT_SUCCESS);

@@ -138,6 +138,10 @@ run smackcipso --list "$work/good"
 expect "smackcipso: --list with a PATH exits 2" 2
 run smackcipso a b
 expect "smackcipso: two PATHs exit 2" 2
+# -a is --all here and --add in smacknetlabel: a mix-up loads nothing.
+run smackcipso -a 'Secret 5 1'
+expect "smackcipso: -a taken for smacknetlabel's --add exits 2" 2 \
+	"smackcipso: --all goes with --list"
 
 # ---- smacknetlabel
 run smacknetlabel --check --add '192.0.2.0/24 Lan' --add '2001:db8::1 Six' \
@@ -176,6 +180,31 @@ run smacknetlabel "$work/hosts" --add '192.0.2.9 Z'
 expect "smacknetlabel: bad input fails before Smack is needed" 1
 run smacknetlabel --list --add '1.2.3.4 X'
 expect "smacknetlabel: --list with --add exits 2" 2
+run smacknetlabel -l -a
+expect "smacknetlabel: -l -a taken for smackcipso's --all exits 2" 2
+
+# Comments, in every file of the tree (smack(7)): '#' or ';' after any
+# blanks, on a line of their own.
+printf '# c
+; c
+  # c
+	; c
+
+ 	
+Secret 5 1
+' > "$work/comments"
+run smackcipso --check "$work/comments"
+expect "smackcipso: '#', ';' and indented comments are skipped" 0
+printf '# c
+; c
+  # c
+	; c
+
+ 	
+192.0.2.0/24 Lan
+' > "$work/comments"
+run smacknetlabel --check "$work/comments"
+expect "smacknetlabel: '#', ';' and indented comments are skipped" 0
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

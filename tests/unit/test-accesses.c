@@ -443,6 +443,8 @@ START_TEST(parse_accepts_what_systemd_accepts)
 	static const char text[] =
 		"# comment\r\n"
 		"; another\n"
+		"  # indented\n"
+		"\t; indented\n"
 		"\n"
 		"   \t \n"
 		"a b rwx\r\n"

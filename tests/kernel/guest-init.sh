@@ -16,7 +16,7 @@ smackfs=/sys/fs/smackfs
 # Run the real binaries, not libtool's wrapper scripts: in UML every extra
 # exec is expensive, and a wrapper costs a shell and an exec per command.
 path=
-for dir in utils tests/kernel; do
+for dir in utils tests/kernel tests/compat; do
 	[ -d "$build/$dir/.libs" ] && path="$path$build/$dir/.libs:"
 	path="$path$build/$dir:"
 done
@@ -45,6 +45,7 @@ setup_valgrind() {
 	mkdir -p "$vgbin" "$vglogs" || return 1
 	mount -t tmpfs -o mode=1777,smackfsroot=* tmpfs "$vglogs" || return 1
 	for dir in utils/.libs utils tests/kernel/.libs tests/kernel \
+		tests/compat/.libs tests/compat \
 		tests/loader/.libs tests/loader; do
 		for f in "$build/$dir"/*; do
 			[ -f "$f" ] && [ -x "$f" ] || continue

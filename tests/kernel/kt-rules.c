@@ -354,6 +354,10 @@ START_TEST(have_access_for_self_and_process)
 	pid = spawn_labeled("KtP1", &go);
 	ck_assert_int_eq(smack_have_access_for_process(pid, "KtP2", "r"), 1);
 	ck_assert_int_eq(smack_have_access_for_process(pid, "KtP2", "rw"), 0);
+	/* "" asks for no access, as in smack_have_access(): granted where
+	 * the pair has a rule, not where it has none. */
+	ck_assert_int_eq(smack_have_access_for_process(pid, "KtP2", ""), 1);
+	ck_assert_int_eq(smack_have_access_for_self("KtP2", ""), 0);
 	/* The caller is root, labeled "_": no rule gives it KtP2. */
 	ck_assert_int_eq(smack_have_access_for_self("KtP2", "w"), 0);
 	ck_assert_int_eq(smack_have_access_for_self("_", "rwx"), 1);

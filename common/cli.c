@@ -81,8 +81,8 @@ void cli_try_help(int status)
 void cli_print_version(void)
 {
 	/* Not printf(): chsmack calls nothing else that would import it. */
-	fprintf(stdout, "%s (%s) %s\n", program_name, PACKAGE_NAME,
-		PACKAGE_VERSION);
+	fprintf(stdout, "%s (" PACKAGE_NAME ") " PACKAGE_VERSION "\n",
+		program_name);
 	cli_exit(EXIT_SUCCESS);
 }
 

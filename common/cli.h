@@ -99,9 +99,9 @@ void cli_parse_error(void *userdata, const char *file, unsigned int line,
  * relocation besides its own 8 bytes; a table of these costs neither.
  */
 struct cli_option {
-	char name[16];		/* at most 15 bytes and a NUL */
-	unsigned char has_arg;	/* no_argument, required_argument, ... */
-	unsigned short val;	/* what getopt_long() returns for it */
+	char name[16];			/* at most 15 bytes and a NUL */
+	unsigned short has_arg : 2;	/* no_argument, required_argument, ... */
+	unsigned short val : 14;	/* what getopt_long() returns for it */
 };
 
 /* At most this many options a table. */

@@ -29,10 +29,6 @@ const char attr_key[ATTR_COUNT][sizeof("transmute")] = {
 /* Room for any valid label and its NUL before the first resize. */
 #define INITIAL_BUFFER (SMACK_LABEL_LEN + 1)
 
-typedef ssize_t (*list_fn)(const char *path, char *list, size_t size);
-typedef ssize_t (*get_fn)(const char *path, const char *name, void *value,
-			  size_t size);
-
 const char *shown_cut(const char *s)
 {
 	return strlen(s) > SHOWN ? "..." : "";
@@ -97,51 +93,36 @@ void label_reader_free(struct label_reader *r)
 	label_reader_init(r);
 }
 
-/* listxattr into r->names, grown when the list does not fit (a size
- * query and a retry, since the list may grow in between). */
-static ssize_t read_names(struct label_reader *r, const char *name,
-			  bool follow)
+/* getxattr of xattr, or listxattr when xattr is NULL. */
+static ssize_t xattr_call(const char *name, const char *xattr, bool follow,
+			  char *buf, size_t size)
 {
-	list_fn list = follow ? listxattr : llistxattr;
-	ssize_t len;
-
-	if (buffer_reserve(&r->names, &r->names_size, INITIAL_BUFFER) < 0)
-		return -1;
-	for (;;) {
-		len = list(name, r->names, r->names_size);
-		if (len >= 0 || errno != ERANGE)
-			return len;
-		len = list(name, NULL, 0);
-		if (len < 0)
-			return -1;
-		if (buffer_reserve(&r->names, &r->names_size, len + 1) < 0)
-			return -1;
-	}
+	if (!xattr)
+		return (follow ? listxattr : llistxattr)(name, buf, size);
+	return (follow ? getxattr : lgetxattr)(name, xattr, buf, size);
 }
 
-/* getxattr of attribute a into r->value[a], NUL-terminated; -1 with
- * ENODATA when absent. */
-static ssize_t read_value(struct label_reader *r, enum attr a,
-			  const char *name, bool follow)
+/* The answer of xattr_call() into *buf, NUL-terminated, the buffer grown
+ * when it does not fit (a size query and a retry, since the answer may
+ * grow in between).  For the value of an absent attribute, -1 with
+ * ENODATA. */
+static ssize_t read_grown(char **buf, size_t *size, const char *name,
+			  const char *xattr, bool follow)
 {
-	get_fn get = follow ? getxattr : lgetxattr;
 	ssize_t len;
 
-	if (buffer_reserve(&r->value[a], &r->value_size[a], INITIAL_BUFFER) < 0)
+	if (buffer_reserve(buf, size, INITIAL_BUFFER) < 0)
 		return -1;
 	for (;;) {
-		len = get(name, attr_xattr[a], r->value[a],
-			  r->value_size[a] - 1);
+		len = xattr_call(name, xattr, follow, *buf, *size - 1);
 		if (len >= 0) {
-			r->value[a][len] = '\0';
+			(*buf)[len] = '\0';
 			return len;
 		}
 		if (errno != ERANGE)
 			return -1;
-		len = get(name, attr_xattr[a], NULL, 0);
-		if (len < 0)
-			return -1;
-		if (buffer_reserve(&r->value[a], &r->value_size[a], len + 1) < 0)
+		len = xattr_call(name, xattr, follow, NULL, 0);
+		if (len < 0 || buffer_reserve(buf, size, len + 1) < 0)
 			return -1;
 	}
 }
@@ -163,7 +144,8 @@ static int attr_of_xattr(const char *xattr)
 static int fill_value(struct label_reader *r, enum attr a, const char *name,
 		      bool follow, struct labels *out)
 {
-	ssize_t len = read_value(r, a, name, follow);
+	ssize_t len = read_grown(&r->value[a], &r->value_size[a], name,
+				 attr_xattr[a], follow);
 
 	if (len < 0) {
 		if (errno == ENODATA || errno == ENOTSUP)
@@ -186,7 +168,7 @@ int labels_read_stored(struct label_reader *r, const char *name, bool follow,
 	int a;
 
 	memset(out, 0, sizeof(*out));
-	len = read_names(r, name, follow);
+	len = read_grown(&r->names, &r->names_size, name, NULL, follow);
 	if (len < 0)
 		return errno == ENOTSUP ? 0 : -1;
 	end = r->names + len;

@@ -52,16 +52,72 @@ const char *cli_name(void)
 	return program_name;
 }
 
+/* How many bytes at p (end - p of them left) cli_escape() may write as
+ * they are: 0, or 1 for an ASCII character, or the length of a valid
+ * UTF-8 sequence (the shortest form, no surrogate, at most U+10FFFF) that
+ * is no C1 control (which a terminal may obey as ESC and a letter). */
+static size_t plain_length(const unsigned char *p, const unsigned char *end,
+			   const char *also)
+{
+	unsigned long c = *p;
+	unsigned int lead;
+	size_t n = 1;
+
+	if (c < 0x80)
+		return c >= ' ' && c != 0x7f && !strchr(also, c);
+	/* Each 1 bit after the lead's first says a byte 10xxxxxx follows. */
+	for (lead = c << 1; lead & 0x80; lead <<= 1, n++) {
+		if (p + n >= end || (p[n] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (p[n] & 0x3f);
+	}
+	if (n == 1 || n > 4)
+		return 0;
+	c &= (1UL << (5 * n + 1)) - 1;	/* the lead's bits taken out */
+	if (c < 0xa0 || c >> (5 * n - 4) == 0 ||
+	    (c >= 0xd800 && c < 0xe000) || c > 0x10ffff)
+		return 0;
+	return n;
+}
+
+void cli_escape(FILE *out, const char *s, size_t len, const char *also)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+	const unsigned char *run = p;
+	size_t n;
+
+	while (p < end) {
+		n = plain_length(p, end, also);
+		if (n) {
+			p += n;
+			continue;
+		}
+		/* The run before it in the same write: stderr is unbuffered.
+		 * A run holds no NUL, which is escaped. */
+		fprintf(out, "%.*s\\%03o", (int)(p - run), run, *p);
+		run = ++p;
+	}
+	fwrite(run, 1, p - run, out);
+}
+
 void cli_say(int how, const char *fmt, ...)
 {
 	int saved = errno;
+	const char *text = fmt;
+	char *msg;
 	va_list ap;
 
 	fflush(stdout);
-	fprintf(stderr, "%s: ", program_name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	/* Out of memory, the format still says what went wrong. */
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	else
+		text = msg;
 	va_end(ap);
+	fprintf(stderr, "%s: ", program_name);
+	cli_escape(stderr, text, strlen(text), "");
+	free(msg);
 	/* One call for both endings (strerror() is cheap). */
 	fprintf(stderr, how & CLI_ERRNO ? ": %s\n" : "\n", strerror(saved));
 	if (how & CLI_HELP & ~CLI_EXIT)
@@ -91,13 +147,9 @@ void cli_parse_error(void *userdata, const char *file, unsigned int line,
 {
 	int *count = userdata;
 
-	fflush(stdout);
-	fprintf(stderr, "%s: %s", program_name, file);
-	if (line || column)
-		fprintf(stderr, ":%u", line);
-	if (column)
-		fprintf(stderr, ":%u", column);
-	fprintf(stderr, ": %s\n", message);
+	/* One call for the three forms: "%.0u" prints nothing for a 0. */
+	cli_warn(column ? "%s:%u:%u: %s" : line ? "%s:%u%.0u: %s" :
+		 "%s%.0u%.0u: %s", file, line, column, message);
 	if (count)
 		(*count)++;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Helpers shared by the smack-utils command-line tools: messages prefixed
- * with the program name, --version, "try --help", and a checked stdout.
+ * with the program name, --version, "try --help", a checked stdout, and
+ * the escaping of what the tools print that came from outside.
  */
 #ifndef SMACK_CLI_H
 #define SMACK_CLI_H
@@ -58,7 +59,9 @@ extern int cli_failure_status;
 #define CLI_EXIT 0x200
 #define CLI_HELP (0x400 | CLI_EXIT)
 
-/* "prog: message" on stderr, ended as how says.  Every kind of message
+/* "prog: message" on stderr, ended as how says, the message escaped as
+ * cli_escape() does with nothing more: the paths, labels and lines it quotes
+ * cannot break it into lines or drive the terminal.  Every kind of message
  * goes through this one function: each variadic function costs a program
  * its own prologue, which saves every argument register. */
 void cli_say(int how, const char *fmt, ...) CLI_PRINTF(2, 3);
@@ -82,6 +85,18 @@ static inline const char *cli_write_failure(int err)
 {
 	return err == ENOMEM ? "memory ran out for" : "the kernel refused";
 }
+
+/*
+ * Writes the len bytes of s to out with each byte that could end a line or
+ * drive a terminal written as a backslash and three octal digits (a
+ * newline as \012, ESC as \033): control characters, DEL, the C1
+ * controls of UTF-8 (U+0080 to U+009F), every byte that is not part of
+ * valid UTF-8, and the ASCII characters in also.  What a script splits
+ * escapes CLI_ESCAPE_FIELD too, so that the text can be told from the
+ * quotes around it and decoded back.
+ */
+#define CLI_ESCAPE_FIELD "\\\""
+void cli_escape(FILE *out, const char *s, size_t len, const char *also);
 
 /* "Try 'prog --help' for more information." then exit(status). */
 void cli_try_help(int status) CLI_NORETURN;

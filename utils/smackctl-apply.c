@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "smackctl.h"
@@ -37,13 +38,13 @@ static void print_tree_summary(const struct config_tree *tree)
 {
 	size_t i;
 
+	cli_escape(stdout, tree->dir, strlen(tree->dir), CLI_ESCAPE_FIELD);
 	if (tree->dir_missing) {
-		printf("%s does not exist: an empty configuration\n",
-		       tree->dir);
+		printf(" does not exist: an empty configuration\n");
 		return;
 	}
-	printf("%s: %zu rules, %zu CIPSO mappings, %zu netlabel entries",
-	       tree->dir, smack_accesses_count(tree->rules),
+	printf(": %zu rules, %zu CIPSO mappings, %zu netlabel entries",
+	       smack_accesses_count(tree->rules),
 	       smack_cipso_count(tree->cipso),
 	       smack_netlabel_count(tree->netlabel));
 	for (i = 0; i < KNOB_COUNT; i++)

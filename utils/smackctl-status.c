@@ -155,6 +155,15 @@ static void print_text_knob(enum knob_id id, const struct knob_value *v)
 	free(text);
 }
 
+/* key, path escaped as cli_escape() does, then end: a path (a directory
+ * given with --config-dir, a mount point) may hold any byte. */
+static void print_path(const char *key, const char *path, const char *end)
+{
+	fputs(key, stdout);
+	cli_escape(stdout, path, strlen(path), CLI_ESCAPE_FIELD);
+	fputs(end, stdout);
+}
+
 static void print_text(const struct report *r)
 {
 	size_t i;
@@ -163,18 +172,18 @@ static void print_text(const struct report *r)
 		printf("SmackFS is not mounted.\n");
 		printf("smack: %s\n", smack_is_active() ?
 		       "active, smackfs not mounted" : "inactive");
-		printf("config: %s\n", r->config);
+		print_path("config: ", r->config, "\n");
 		return;
 	}
-	printf("SmackFS is mounted to %s\n", r->smackfs);
+	print_path("SmackFS is mounted to ", r->smackfs, "\n");
 	printf("smack: active\n");
-	printf("smackfs: %s\n", r->smackfs);
+	print_path("smackfs: ", r->smackfs, "\n");
 	print_count("rules", ": ", r->rules);
 	print_count("labels", ": ", r->labels);
 	for (i = 0; i < KNOB_COUNT; i++)
 		if (r->knobs[i].set)
 			print_text_knob(i, &r->knobs[i]);
-	printf("config: %s\n", r->config);
+	print_path("config: ", r->config, "\n");
 	if (r->drift == DRIFT_YES)
 		printf("drift: yes (%zu changes to make: see smackctl reload"
 		       " --dry-run)\n", r->changes);
@@ -196,7 +205,7 @@ static void print_key_value(const struct report *r)
 
 	printf("smack=%s\n", r->smackfs ? "active" :
 	       smack_is_active() ? "unmounted" : "inactive");
-	printf("smackfs=%s\n", r->smackfs ? r->smackfs : "");
+	print_path("smackfs=", r->smackfs ? r->smackfs : "", "\n");
 	print_count("rules", "=", r->rules);
 	print_count("labels", "=", r->labels);
 	for (i = 0; i < KNOB_COUNT; i++) {
@@ -206,7 +215,7 @@ static void print_key_value(const struct report *r)
 		printf("%s=%s\n", knob_get(i)->name, text ? text : "");
 		free(text);
 	}
-	printf("config=%s\n", r->config);
+	print_path("config=", r->config, "\n");
 	printf("drift=%s\n", drift_word(r->drift));
 	printf("drift_changes=%zu\n", r->changes);
 	printf("netlabel_stale=%zu\n", r->stale);

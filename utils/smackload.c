@@ -96,22 +96,25 @@ static void parse_one(struct smack_accesses *rules, const char *path,
 		      int *errors, bool verbose)
 {
 	size_t before = smack_accesses_count(rules);
+	bool from_stdin = strcmp(path, "-") == 0;
+	const char *name = from_stdin ? STDIN_NAME : path;
 	int reported = *errors;
 	int ret;
 
-	if (strcmp(path, "-") == 0)
-		ret = smack_accesses_parse_fd(rules, STDIN_FILENO, STDIN_NAME,
+	if (from_stdin)
+		ret = smack_accesses_parse_fd(rules, STDIN_FILENO, name,
 					      cli_parse_error, errors);
 	else
 		ret = smack_accesses_parse_path(rules, path, cli_parse_error,
 						errors);
 	if (ret < 0 && *errors == reported) {
-		cli_warn_errno("%s", strcmp(path, "-") ? path : STDIN_NAME);
+		cli_warn_errno("%s", name);
 		(*errors)++;
 	}
-	if (ret == 0 && verbose)
-		printf("%s: %zu rules\n", strcmp(path, "-") ? path : STDIN_NAME,
-		       smack_accesses_count(rules) - before);
+	if (ret == 0 && verbose) {
+		cli_escape(stdout, name, strlen(name), CLI_ESCAPE_FIELD);
+		printf(": %zu rules\n", smack_accesses_count(rules) - before);
+	}
 }
 
 static int add_as_removal(void *data, const char *subject, const char *object,

@@ -1,0 +1,132 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# What the tools print that came from outside cannot forge a line or drive
+# a terminal: file names and labels with a newline, ESC sequences or bytes
+# that are not UTF-8 are escaped (\ooo) in every tool's messages, in the
+# FILE of FILE:LINE:COLUMN, and in the paths smackload --verbose and
+# smackctl print on standard output; smackctl's JSON escapes them its own
+# way.  On the host (without Smack): the checks and the errors of each
+# tool.  chsmack has its own tests (tests/chsmack/hostile.sh).
+. "$abs_top_srcdir/tests/checks/tap.sh"
+
+utils=$abs_top_builddir/utils
+t=$tap_tmp
+nl='
+'
+esc=$(printf '\033')
+ff=$(printf '\377')
+
+# A name with a line break, an escape sequence and a byte that is not
+# UTF-8, and its escaped form.
+bad="$t/f${nl}x${esc}[31m${ff}"
+shown="$t/f\\012x\\033[31m\\377"
+
+# expect STREAM DESC TEXT TOOL ARG...: utils/TOOL ARG... writes exactly
+# TEXT and a newline on STREAM (out or err), or in the lines of it that
+# match $grep_only when that is set; the column of a FILE:LINE:COLUMN may
+# be any number (C in TEXT).  Skipped when the build lacks TOOL.
+expect() {
+	_stream=$1 _desc=$2 _text=$3 _tool=$4
+	shift 4
+	if [ ! -x "$utils/$_tool" ]; then
+		skip_test "$_desc" "$_tool is not built"
+		return
+	fi
+	"$utils/$_tool" "$@" > "$t/out" 2> "$t/err" < /dev/null
+	printf '%s\n' "$_text" > "$t/want"
+	sed 's/:\([0-9][0-9]*\):[0-9][0-9]*: /:\1:C: /' "$t/$_stream" |
+		grep -e "${grep_only:-}" > "$t/got"
+	if cmp -s "$t/want" "$t/got"; then
+		ok "$_desc"
+	else
+		not_ok "$_desc"
+		diag "expected:" "$_text" "actual:"
+		diag_file "$t/$_stream"
+	fi
+}
+
+invalid="${nl}smackload: 1 error: the rules are not valid"
+no_file="cannot open: No such file or directory"
+
+# ---- smackload: its PATH arguments, in errors and --verbose
+printf 'A B r\n' > "$bad"
+expect out "smackload --verbose: the path escaped" \
+	"$shown: 1 rules${nl}1 rules are valid" \
+	smackload --check --verbose "$bad"
+printf 'A B rwq\n' > "$bad"
+expect err "smackload: FILE of FILE:LINE:COL escaped" \
+	"smackload: $shown:1:C: unknown access letter 'q' in \"rwq\"$invalid" \
+	smackload --check "$bad"
+printf 'A B\033[2J r\n' > "$bad"
+expect err "smackload: a label with ESC, quoted" \
+	"smackload: $shown:1:C: label \"B\\x1b[2J\" contains a control character$invalid" \
+	smackload --check "$bad"
+expect err "smackload: a missing PATH" \
+	"smackload: $shown.none: $no_file$invalid" \
+	smackload --check "$bad.none"
+
+# ---- smackcipso and smacknetlabel: PATH and --add
+printf 'Lbl 300\n' > "$bad"
+expect err "smackcipso: FILE of FILE:LINE:COL escaped" \
+	"smackcipso: $shown:1:C: level \"300\" is out of range (0..255)" \
+	smackcipso --check "$bad"
+expect err "smackcipso: a missing PATH" \
+	"smackcipso: $shown.none: $no_file" \
+	smackcipso --check "$bad.none"
+printf '1.2.3.4/99 L\n' > "$bad"
+expect err "smacknetlabel: FILE of FILE:LINE:COL escaped" \
+	"smacknetlabel: $shown:1:C: host \"1.2.3.4/99\": the mask must be 0..32" \
+	smacknetlabel --check "$bad"
+expect err "smacknetlabel: --add with a line break" \
+	"smacknetlabel: --add \"1.2.3.4 L\\012\\033[2J\": one entry, without a line break" \
+	smacknetlabel --check --add "1.2.3.4 L${nl}${esc}[2J"
+
+# ---- smackaccess: --file and the labels of a query
+printf 'S O\033[1m r\n' > "$bad"
+expect err "smackaccess: FILE:LINE and a label with ESC" \
+	"smackaccess: $shown:1: object label \"O\\033[1m\" contains a control character" \
+	smackaccess --file "$bad"
+expect err "smackaccess: a missing FILE" \
+	"smackaccess: $shown.none: No such file or directory" \
+	smackaccess --file "$bad.none"
+expect err "smackaccess: a label argument" \
+	"smackaccess: subject label \"S\\012\\033]0;t\" contains a line break" \
+	smackaccess "S${nl}${esc}]0;t" O r
+
+# ---- smackrun: its LABEL
+expect err "smackrun: a label argument" \
+	"smackrun: label \"L\\377\\033[31m\" contains a byte outside printable ASCII" \
+	smackrun "L${ff}${esc}[31m" true
+
+# ---- smackctl: the configuration directory, in errors and on stdout
+mkdir -p "$bad.d/accesses.d"
+printf 'A B rwq\n' > "$bad.d/accesses.d/r${esc}]0;t"
+expect err "smackctl check: a file of the tree" \
+	"smackctl: $shown.d/accesses.d/r\\033]0;t:1:C: unknown access letter 'q' in \"rwq\"${nl}smackctl: 1 error in the configuration $shown.d" \
+	smackctl --config-dir="$bad.d" check
+rm -f "$bad.d/accesses.d/"*
+expect out "smackctl check --verbose: the tree's path" \
+	"$shown.d: 0 rules, 0 CIPSO mappings, 0 netlabel entries" \
+	smackctl --verbose --config-dir="$bad.d" check
+grep_only=^config
+expect out "smackctl status: the configuration's path" "config: $shown.d" \
+	smackctl --config-dir="$bad.d" status
+expect out "smackctl -k status: the configuration's path" "config=$shown.d" \
+	smackctl -k --config-dir="$bad.d" status
+grep_only=
+# JSON has escapes of its own: \u00XX for a control character.
+mkdir -p "$t/j${nl}${esc}[31m"
+if [ -x "$utils/smackctl" ]; then
+	"$utils/smackctl" -j --config-dir="$t/j${nl}${esc}[31m" status \
+		> "$t/out" 2> "$t/err"
+	if grep -qF "\"config\": \"$t/j\\u000a\\u001b[31m\"" "$t/out" &&
+	   [ "$(wc -l < "$t/out")" -eq 1 ]; then
+		ok "smackctl -j status: the path a JSON string, one line"
+	else
+		not_ok "smackctl -j status: the path a JSON string, one line"
+		diag_file "$t/out"
+	fi
+fi
+
+tap_done

@@ -10,6 +10,7 @@
 
 #include <sys/smack.h>
 
+#include "cli.h"
 #include "chsmack-labels.h"
 
 const char attr_xattr[ATTR_COUNT][sizeof("security.SMACK64TRANSMUTE")] = {
@@ -25,6 +26,8 @@ const char attr_key[ATTR_COUNT][sizeof("transmute")] = {
 	[ATTR_MMAP] = "mmap",
 	[ATTR_TRANSMUTE] = "transmute",
 };
+
+char record_end = '\n';
 
 /* Room for any valid label and its NUL before the first resize. */
 #define INITIAL_BUFFER (SMACK_LABEL_LEN + 1)
@@ -192,37 +195,31 @@ int labels_read_each(struct label_reader *r, const char *name, bool follow,
 	return 0;
 }
 
-static bool is_plain_byte(unsigned char c)
+/* A value in quotes, or - for none.  A space, quote, backslash or control
+ * byte, which no Smack label has (possible only where no Smack kernel
+ * checked the value), is written as \ooo: a record stays one line, its
+ * quotes balanced, its values separated by spaces. */
+static void print_value(FILE *out, bool present, const char *value,
+			size_t len)
 {
-	return c > ' ' && c < 0x7f && c != '"' && c != '\\';
-}
-
-/* A value as it is, unless it holds bytes no Smack label has (possible only
- * where no Smack kernel checked it): those are written as \ooo, so that a
- * line of the listing stays one line with balanced quotes. */
-static void print_value(FILE *out, const char *value, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len && is_plain_byte(value[i]); i++)
-		;
-	if (i == len) {
-		fwrite(value, 1, len, out);
+	if (!present) {
+		fputc('-', out);
 		return;
 	}
-	for (i = 0; i < len; i++) {
-		if (is_plain_byte(value[i]))
-			fputc(value[i], out);
-		else
-			fprintf(out, "\\%03o", (unsigned char)value[i]);
-	}
+	fputc('"', out);
+	cli_escape(out, value, len, " " CLI_ESCAPE_FIELD);
+	fputc('"', out);
 }
 
-static void print_quoted(FILE *out, const char *value, size_t len)
+/* The path that starts a record: escaped, so that it holds no newline and
+ * no '"' (the first '"' of a line is a value's), or with -0 as it is, and
+ * a NUL after it. */
+static void print_path(FILE *out, const char *path)
 {
-	fputc('"', out);
-	print_value(out, value, len);
-	fputc('"', out);
+	if (record_end)
+		cli_escape(out, path, strlen(path), CLI_ESCAPE_FIELD);
+	else
+		fwrite(path, 1, strlen(path) + 1, out);
 }
 
 void labels_print(FILE *out, const char *path, const struct labels *l)
@@ -230,17 +227,17 @@ void labels_print(FILE *out, const char *path, const struct labels *l)
 	bool any = false;
 	int a;
 
-	fputs(path, out);
+	print_path(out, path);
 	for (a = 0; a < ATTR_COUNT; a++) {
 		if (!l->present[a])
 			continue;
-		fputc(' ', out);
-		fputs(attr_key[a], out);
-		fputc('=', out);
-		print_quoted(out, l->value[a], l->len[a]);
+		fprintf(out, " %s=", attr_key[a]);
+		print_value(out, true, l->value[a], l->len[a]);
 		any = true;
 	}
-	fputs(any ? "\n" : ": No smack property found\n", out);
+	if (!any)
+		fputs(": No smack property found", out);
+	fputc(record_end, out);
 }
 
 static bool same_value(const struct labels *cur, enum attr a,
@@ -275,17 +272,13 @@ void plan_print_change(FILE *out, const char *path, enum attr a,
 		       const struct label_plan *changes,
 		       const struct labels *cur)
 {
-	fprintf(out, "%s: %s ", path, attr_key[a]);
-	if (cur->present[a])
-		print_quoted(out, cur->value[a], cur->len[a]);
-	else
-		fputc('-', out);
+	print_path(out, path);
+	fprintf(out, ": %s ", attr_key[a]);
+	print_value(out, cur->present[a], cur->value[a], cur->len[a]);
 	fputs(" -> ", out);
-	if (changes->op[a] == OP_SET)
-		print_quoted(out, changes->value[a], changes->len[a]);
-	else
-		fputc('-', out);
-	fputc('\n', out);
+	print_value(out, changes->op[a] == OP_SET, changes->value[a],
+		    changes->len[a]);
+	fputc(record_end, out);
 }
 
 int plan_apply_attr(const struct label_plan *plan, enum attr a,

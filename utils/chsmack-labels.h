@@ -80,8 +80,16 @@ int labels_read_stored(struct label_reader *r, const char *name, bool follow,
 int labels_read_each(struct label_reader *r, const char *name, bool follow,
 		     struct labels *out);
 
-/* "path access="L" execute="L" mmap="L" transmute="TRUE"", or
- * "path: No smack property found" (the old chsmack's listing). */
+/* How each record printed ends: '\n', or '\0' for -0 (a setting of the
+ * whole run, as the listing's format is). */
+extern char record_end;
+
+/*
+ * A line is the path, escaped, and its attributes: "path access="L"
+ * execute="L" mmap="L" transmute="TRUE"", or "path: No smack property
+ * found" (the old chsmack's listing).  With -0 the path is as it is, and
+ * a NUL comes between it and the rest: "path\0 access="L"\0".
+ */
 void labels_print(FILE *out, const char *path, const struct labels *l);
 
 /*
@@ -91,7 +99,8 @@ void labels_print(FILE *out, const char *path, const struct labels *l);
  */
 bool plan_changes(const struct label_plan *plan, const struct labels *cur,
 		  struct label_plan *changes);
-/* "path: access "OLD" -> "NEW"" for one changed attribute ('-' for none). */
+/* "path: access "OLD" -> "NEW"" for one changed attribute ('-' for none),
+ * the path and the end as in labels_print(). */
 void plan_print_change(FILE *out, const char *path, enum attr a,
 		       const struct label_plan *changes,
 		       const struct labels *cur);

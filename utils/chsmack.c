@@ -35,7 +35,7 @@ enum {
 	OPT_ROOT,
 };
 
-static const char short_options[] = "+a::e::m::tLDAEMTrxndvh";
+static const char short_options[] = "+a::e::m::tLDAEMTrxn0dvh";
 
 /* The options setting and dropping each attribute come first, in the order
  * of enum attr: messages name them from here. */
@@ -54,6 +54,7 @@ static const struct cli_option long_options[] = {
 	{ "one-file-system", no_argument, 'x' },
 	{ "dry-run", no_argument, 'n' },
 	{ "verbose", no_argument, OPT_VERBOSE },
+	{ "null", no_argument, '0' },
 	{ "reference", required_argument, OPT_REFERENCE },
 	{ "restore", no_argument, OPT_RESTORE },
 	{ "spec", required_argument, OPT_SPEC },
@@ -83,6 +84,7 @@ struct request {
 	bool one_filesystem;
 	bool dry_run;
 	bool verbose;
+	bool null;
 	const char **operands;
 	int noperands;
 };
@@ -137,6 +139,7 @@ static void usage(void)
 	       "Reporting:\n"
 	       "  -n, --dry-run          print what would change, change nothing\n"
 	       "      --verbose          print what changes\n"
+	       "  -0, --null             NUL after each path and record, paths raw\n"
 	       "  -h, --help             print this help and exit\n"
 	       "  -v, --version          print the version and exit\n"
 	       "\n"
@@ -196,6 +199,7 @@ static void take_option(struct request *rq, int c, int argc, char **argv)
 	case 'x': rq->one_filesystem = true; break;
 	case 'n': rq->dry_run = true; break;
 	case OPT_VERBOSE: rq->verbose = true; break;
+	case '0': rq->null = true; break;
 	case OPT_REFERENCE: rq->reference = optarg; break;
 	case OPT_RESTORE: rq->restore = true; break;
 	case OPT_SPEC: rq->spec = optarg; break;
@@ -356,6 +360,8 @@ static void prepare(struct run *run, const struct request *rq)
 	run->recursive = rq->recursive;
 	run->dry_run = rq->dry_run;
 	run->verbose = rq->verbose;
+	if (rq->null)
+		record_end = '\0';
 	label_reader_init(&run->reader);
 	if (rq->remove)
 		plan_removal(rq, &run->plan);

@@ -168,6 +168,56 @@ START_TEST(print_escapes)
 }
 END_TEST
 
+/* A path can hold any byte but NUL and forge nothing: no line break, no
+ * terminal control, no '"' that would start a value. */
+START_TEST(print_hostile_paths)
+{
+	char *text;
+
+	memset(&printed, 0, sizeof(printed));
+	labels_add(&printed, ATTR_ACCESS, "Real", 4);
+	text = capture(print_labels, "a\n/etc/shadow access=\"Forged\"");
+	ck_assert_str_eq(text, "a\\012/etc/shadow access=\\042Forged\\042"
+			       " access=\"Real\"\n");
+	free(text);
+	text = capture(print_labels, "\033[2Jx\\y\xff caf\xc3\xa9");
+	ck_assert_str_eq(text, "\\033[2Jx\\134y\\377 caf\xc3\xa9"
+			       " access=\"Real\"\n");
+	free(text);
+	memset(&printed, 0, sizeof(printed));
+	text = capture(print_labels, "b\rc");
+	ck_assert_str_eq(text, "b\\015c: No smack property found\n");
+	free(text);
+}
+END_TEST
+
+/* -0: the path as it is and a NUL, then the rest of the line and a NUL. */
+START_TEST(print_null)
+{
+	const char want[] = "a\nb\0 access=\"A\" mmap=\"M\"\0";
+	const char none[] = "x\033\0: No smack property found\0";
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	memset(&printed, 0, sizeof(printed));
+	labels_add(&printed, ATTR_ACCESS, "A", 1);
+	labels_add(&printed, ATTR_MMAP, "M", 1);
+	f = open_memstream(&text, &len);
+	ck_assert_ptr_nonnull(f);
+	record_end = '\0';
+	labels_print(f, "a\nb", &printed);
+	memset(&printed, 0, sizeof(printed));
+	labels_print(f, "x\033", &printed);
+	record_end = '\n';
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_uint_eq(len, sizeof(want) - 1 + sizeof(none) - 1);
+	ck_assert_mem_eq(text, want, sizeof(want) - 1);
+	ck_assert_mem_eq(text + sizeof(want) - 1, none, sizeof(none) - 1);
+	free(text);
+}
+END_TEST
+
 static struct label_plan changes;
 static struct labels current;
 
@@ -214,6 +264,14 @@ START_TEST(changes_only)
 	ck_assert(plan_changes(&p, &current, &changes));
 	text = capture(print_changes, "d");
 	ck_assert_str_eq(text, "d: transmute - -> \"TRUE\"\n");
+	free(text);
+	text = capture(print_changes, "d\n/x: access");
+	ck_assert_str_eq(text, "d\\012/x: access: transmute - -> \"TRUE\"\n");
+	free(text);
+	record_end = '\0';
+	text = capture(print_changes, "d\n");
+	record_end = '\n';
+	ck_assert_mem_eq(text, "d\n\0: transmute - -> \"TRUE\"\0", 27);
 	free(text);
 }
 END_TEST
@@ -334,6 +392,8 @@ Suite *make_suite(void)
 	tcase_add_test(formats, plans);
 	tcase_add_test(formats, print_format);
 	tcase_add_test(formats, print_escapes);
+	tcase_add_test(formats, print_hostile_paths);
+	tcase_add_test(formats, print_null);
 	tcase_add_test(formats, changes_only);
 	tcase_add_checked_fixture(io, setup, teardown);
 	tcase_add_test(io, read_stored);

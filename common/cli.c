@@ -3,6 +3,7 @@
  * Shared command-line helpers.  See cli.h.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -17,16 +18,31 @@ int cli_failure_status = EXIT_FAILURE;
 void cli_init(const char *argv0)
 {
 	const char *slash;
+	int fd;
 
 	if (argv0 && *argv0) {
 		slash = strrchr(argv0, '/');
 		program_name = slash ? slash + 1 : argv0;
 	}
+	/* open() takes the lowest free number: with standard output closed,
+	 * the first directory of a walk would become it, and the listing
+	 * would go nowhere without an error; with standard error closed, a
+	 * message could go into a smackfs file.  An O_PATH descriptor fails
+	 * every read and write (EBADF), and exec closes it: a command run by
+	 * smackrun finds the descriptor closed, as it was given. */
+	do
+		fd = openat(AT_FDCWD, "/", O_PATH | O_CLOEXEC);
+	while (fd >= 0 && fd <= STDERR_FILENO);
+	if (fd >= 0)
+		close(fd);
 }
 
 /*
- * Output that could not be written (a full disk, a closed pipe) must not
- * end in a successful exit status: scripts would trust a truncated list.
+ * Output that could not be written (a full disk, standard output closed,
+ * a pipe whose reader has gone while SIGPIPE is ignored) must not end in
+ * a successful exit status: scripts would trust a truncated list.  A
+ * closed standard output is cli_init()'s stand-in, so fclose() fails only
+ * when there was output to write.
  * Checked here, on the one way out, rather than by an atexit() handler:
  * that would cost every program a PLT stub, its relocation and a dynamic
  * symbol (atexit() is libc's static wrapper of __cxa_atexit()).
@@ -35,7 +51,7 @@ void cli_exit(int status)
 {
 	bool failed = ferror(stdout);
 
-	if (fclose(stdout) != 0 && errno != EBADF)
+	if (fclose(stdout) != 0)
 		failed = true;
 	if (failed) {
 		fprintf(stderr, "%s: write error on standard output\n",

@@ -40,7 +40,9 @@ int smackrun_main(int argc, char **argv);
 #define CLI_NORETURN __attribute__((noreturn))
 #define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
 
-/* Sets the program name used in messages. */
+/* Sets the program name used in messages, and gives each standard
+ * descriptor that was closed a stand-in that can neither be read nor
+ * written, so that no file the tool opens takes its place. */
 void cli_init(const char *argv0);
 const char *cli_name(void);
 /* The tools' one way out: exit(status), or exit(cli_failure_status) with

@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # Output that could not be written fails the tool that wrote it: with
-# standard output on /dev/full every tool the build makes exits 1 (smackrun
-# 125, its own failures' status) and says "TOOL: write error on standard
-# output", by each way out of a tool: after --help (a message function
-# that exits), after --version, and on return from its main (smackload and
-# chsmack listing a file, smack-utils --list).
+# standard output on /dev/full, and with standard output closed, every
+# tool the build makes exits 1 (smackrun 125, its own failures' status)
+# and says "TOOL: write error on standard output", by each way out of a
+# tool: after --help (a message function that exits), after --version,
+# and on return from its main (smackload and chsmack listing a file,
+# smack-utils --list).  Closed, the descriptor must not be taken by a file
+# the tool opens (chsmack -r's directories, smackload's rule files).
 # The check lives in cli_exit(), so no tool may call exit() itself: the
 # sources are searched for a call that would skip it.
 . "$abs_top_srcdir/tests/checks/tap.sh"
@@ -23,21 +25,29 @@ failure_status() {
 	esac
 }
 
-# expect_write_error NAME COMMAND...: COMMAND with stdout on /dev/full
-# exits with NAME's failure status and names itself NAME in the message.
-expect_write_error() {
-	_name=$1
+# expect_failure NAME HOW STATUS: the last run (stderr in $tap_tmp/err)
+# exited with NAME's failure status and reported a write error.
+expect_failure() {
 	_want=$(failure_status "$1")
-	shift
-	"$@" > "$full" 2> "$tap_tmp/err" < /dev/null
-	_status=$?
-	if [ "$_status" -eq "$_want" ] &&
-	   grep -qx "$_name: write error on standard output" "$tap_tmp/err"; then
-		ok "$_name $2 > $full: exit $_want, write error reported"
+	if [ "$3" -eq "$_want" ] &&
+	   grep -qx "$1: write error on standard output" "$tap_tmp/err"; then
+		ok "$1 $2: exit $_want, write error reported"
 	else
-		not_ok "$_name $2 > $full: exit $_want, write error reported (exit $_status)"
+		not_ok "$1 $2: exit $_want, write error reported (exit $3)"
 		diag_file "$tap_tmp/err"
 	fi
+}
+
+# expect_write_error NAME COMMAND...: COMMAND with stdout on /dev/full,
+# then closed, fails with NAME's failure status and names itself NAME in
+# the message.
+expect_write_error() {
+	_name=$1
+	shift
+	"$@" > "$full" 2> "$tap_tmp/err" < /dev/null
+	expect_failure "$_name" "$2 > $full" $?
+	"$@" >&- 2> "$tap_tmp/err" < /dev/null
+	expect_failure "$_name" "$2 >&-" $?
 }
 
 for tool_path in $CHECK_TOOLS; do
@@ -60,6 +70,8 @@ fi
 chsmack=$abs_top_builddir/utils/chsmack
 if [ -x "$chsmack" ]; then
 	expect_write_error chsmack "$chsmack" "$tap_tmp/empty.rules"
+	mkdir -p "$tap_tmp/tree/dir"
+	expect_write_error chsmack "$chsmack" -r "$tap_tmp/tree"
 fi
 multicall=$abs_top_builddir/utils/smack-utils
 if [ -x "$multicall" ]; then

@@ -3,7 +3,7 @@
 # chsmack and hostile file names: a newline, terminal escapes, bytes that
 # are not UTF-8 and a name that looks like a value are escaped in the
 # listing, in -n and --verbose and in messages; -0 gives them raw, between
-# NULs.
+# NULs.  Output that cannot be written fails.
 . "$(dirname "$0")/lib.sh"
 
 nl='
@@ -113,5 +113,15 @@ if cmp -s "$S/want-a" "$S/.out"; then
 else
 	not_ok "... the others listed"
 fi
+
+# Standard output closed: the walk's first directory must not become it.
+"$CHSMACK" -r t >&- 2> "$S/.err"
+rc=$?
+expect_rc "-r with standard output closed: exit 1" 1
+expect_err "... saying so" "^chsmack: write error on standard output$"
+"$CHSMACK" -a Quiet "t/caf$e_acute" >&- 2> "$S/.err"
+rc=$?
+expect_rc "a change that prints nothing, standard output closed: exit 0" 0
+expect_attrs "... done" "t/caf$e_acute" "SMACK64=Quiet"
 
 tap_done

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The tools' shared helpers (common/cli.c): escaping what came from
- * outside, and the messages. */
+ * outside, messages, and the stand-ins for closed standard descriptors. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,18 +166,67 @@ START_TEST(parse_error_forms)
 }
 END_TEST
 
+/* In a child: closes the standard descriptors in closed (a bit each),
+ * calls cli_init(), and checks what stands in for them. */
+static void check_stand_ins(int closed)
+{
+	pid_t pid = fork();
+	int status, fd, lowest, bad = 0;
+
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		/* The lowest number free above the standard three. */
+		lowest = open("/", O_PATH);
+		close(lowest);
+		for (fd = 0; fd <= 2; fd++)
+			if (closed & (1 << fd))
+				close(fd);
+		cli_init("tool");
+		for (fd = 0; fd <= 2; fd++) {
+			if (!(closed & (1 << fd)))
+				continue;
+			/* Open, closed on exec, and of no use for I/O. */
+			if (fcntl(fd, F_GETFD) != FD_CLOEXEC)
+				bad |= 1;
+			if (write(fd, "x", 1) != -1 || errno != EBADF)
+				bad |= 2;
+			if (read(fd, &status, 1) != -1 || errno != EBADF)
+				bad |= 4;
+		}
+		/* Nothing left open beyond them. */
+		if (open("/", O_PATH) != lowest)
+			bad |= 8;
+		_exit(bad);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+}
+
+START_TEST(closed_descriptors)
+{
+	int closed;
+
+	for (closed = 0; closed < 8; closed++)
+		check_stand_ins(closed);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
 	Suite *s = suite_create("cli");
 	TCase *escape = tcase_create("escape");
 	TCase *messages = tcase_create("messages");
+	TCase *descriptors = tcase_create("descriptors");
 
 	tcase_add_test(escape, escape_controls);
 	tcase_add_test(escape, escape_utf8);
 	tcase_add_test(escape, escape_also);
 	tcase_add_test(messages, messages_escaped);
 	tcase_add_test(messages, parse_error_forms);
+	tcase_add_test(descriptors, closed_descriptors);
 	suite_add_tcase(s, escape);
 	suite_add_tcase(s, messages);
+	suite_add_tcase(s, descriptors);
 	return s;
 }

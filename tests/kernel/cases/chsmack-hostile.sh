@@ -1,6 +1,7 @@
 # chsmack on a Smack kernel with hostile file names (a newline, terminal
 # escapes, bytes that are not UTF-8, a name that looks like a value): the
-# listing, -n and messages escape them, -0 gives them raw between NULs.
+# listing, -n and messages escape them, -0 gives them raw between NULs;
+# standard output closed fails.
 . "$SRCDIR/tests/kernel/lib.sh"
 . "$SRCDIR/tests/chsmack/kernel.sh"
 
@@ -36,5 +37,10 @@ printf 'h/a\n/etc/shadow\0 access="Forged"\0h/x access="F"\0 access="Real"\0' \
 	> want
 "$CHSMACK" -0 "h/a$nl/etc/shadow" 'h/x access="F"' > got
 check "-0: each path raw and NUL-ended, then its record" cmp want got
+
+"$CHSMACK" -r h >&- 2> err
+check_eq "-r with standard output closed: exit 1" 1 $?
+check_eq "... saying so" "chsmack: write error on standard output" \
+	"$(cat err)"
 
 finish

@@ -3,7 +3,7 @@
 # chsmack and hostile file names: a newline, terminal escapes, bytes that
 # are not UTF-8 and a name that looks like a value are escaped in the
 # listing, in -n and --verbose and in messages; -0 gives them raw, between
-# NULs.  Output that cannot be written fails.
+# NULs.  Output that cannot be written fails; a closed pipe is SIGPIPE's.
 . "$(dirname "$0")/lib.sh"
 
 nl='
@@ -123,5 +123,33 @@ expect_err "... saying so" "^chsmack: write error on standard output$"
 rc=$?
 expect_rc "a change that prints nothing, standard output closed: exit 0" 0
 expect_attrs "... done" "t/caf$e_acute" "SMACK64=Quiet"
+
+# A reader that stops: SIGPIPE, as for other tools; with SIGPIPE ignored,
+# a write error.  The listing is far larger than a pipe's buffer and
+# chsmack's own.
+mk p
+long=p
+i=0
+while [ $i -lt 1000 ]; do
+	long=./$long
+	i=$((i + 1))
+done
+set --
+i=0
+while [ $i -lt 200 ]; do
+	set -- "$@" "$long"
+	i=$((i + 1))
+done
+{ "$CHSMACK" "$@" 2> "$S/.err"; echo $? > "$S/status"; } | head -n 1 > "$S/.out"
+rc=$(cat "$S/status")
+expect_rc "| head: chsmack is killed by SIGPIPE (141)" 141
+expect_quiet "... without a message"
+expect_out "... after head's line" "$long: No smack property found"
+{ trap '' PIPE; "$CHSMACK" "$@" 2> "$S/.err"; echo $? > "$S/status"; } |
+	head -n 1 > /dev/null
+rc=$(cat "$S/status")
+expect_rc "| head with SIGPIPE ignored: exit 1" 1
+expect_err "... with a message" "^chsmack: write error on standard output$"
+set --
 
 tap_done

@@ -3,7 +3,8 @@
 # chsmack and hostile file names: a newline, terminal escapes, bytes that
 # are not UTF-8 and a name that looks like a value are escaped in the
 # listing, in -n and --verbose and in messages; -0 gives them raw, between
-# NULs.  Output that cannot be written fails; a closed pipe is SIGPIPE's.
+# NULs.  Output that cannot be written fails; a closed pipe is SIGPIPE's;
+# a hard link out of the tree is the file itself.
 . "$(dirname "$0")/lib.sh"
 
 nl='
@@ -151,5 +152,14 @@ rc=$(cat "$S/status")
 expect_rc "| head with SIGPIPE ignored: exit 1" 1
 expect_err "... with a message" "^chsmack: write error on standard output$"
 set --
+
+# A hard link is the file: -r changes it, wherever its other names are.
+mkd tree outside
+mk outside/f
+ln outside/f tree/link
+chs -r -a Tree tree
+expect_rc "-r through a hard link to a file outside the tree" 0
+expect_attrs "... changes that file, under its other name too" outside/f \
+	"SMACK64=Tree"
 
 tap_done

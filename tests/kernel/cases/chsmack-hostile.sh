@@ -1,9 +1,14 @@
 # chsmack on a Smack kernel with hostile file names (a newline, terminal
 # escapes, bytes that are not UTF-8, a name that looks like a value): the
 # listing, -n and messages escape them, -0 gives them raw between NULs;
-# standard output closed fails.
+# standard output closed fails; -x and a mount point, in the tree or named;
+# a hard link to a file outside the tree.
 . "$SRCDIR/tests/kernel/lib.sh"
 . "$SRCDIR/tests/chsmack/kernel.sh"
+
+label_of() {
+	getfattr -h --only-values -n security.SMACK64 "$1" 2> /dev/null
+}
 
 nl='
 '
@@ -42,5 +47,26 @@ check "-0: each path raw and NUL-ended, then its record" cmp want got
 check_eq "-r with standard output closed: exit 1" 1 $?
 check_eq "... saying so" "chsmack: write error on standard output" \
 	"$(cat err)"
+
+# -x: a mount point in the tree is left alone; one named is processed.
+mkdir -p top/mnt outside
+touch top/f outside/o
+ln outside/o top/link
+mount -t tmpfs -o size=1m chsmack-hostile top/mnt
+touch top/mnt/m
+check_eq "-r -x does not list the mount point" \
+'top access="_"
+top/f access="_"
+top/link access="_"' "$("$CHSMACK" -r -x top | sort)"
+check "-r -x -a on the mount point named" "$CHSMACK" -r -x -a Mnt top/mnt
+check_eq "... labels it" Mnt "$(label_of top/mnt)"
+check_eq "... and what is below it" Mnt "$(label_of top/mnt/m)"
+check "-r -x -a on the tree above it" "$CHSMACK" -r -x -a Top top
+check_eq "... leaves the mount point alone" Mnt "$(label_of top/mnt)"
+check_eq "... labels the rest" Top "$(label_of top/f)"
+umount top/mnt
+check_eq "... nor reached the directory it covers" _ "$(label_of top/mnt)"
+check_eq "a hard link in the tree labelled the file outside it" \
+	Top "$(label_of outside/o)"
 
 finish

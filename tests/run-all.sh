@@ -27,7 +27,9 @@
 #   clang       the -Werror build with clang (its warnings differ from
 #               gcc's): unit tests
 #   install     make install into a scratch prefix, then a program built
-#               with pkg-config's flags links and runs against it
+#               with pkg-config's flags links and runs against it; a
+#               second install, under DESTDIR, puts nothing outside the
+#               prefix
 #   fuzz        a short run of every libFuzzer harness
 #   distcheck   make distcheck (a tarball that builds and passes make check)
 #
@@ -148,12 +150,14 @@ finish_background() {
 }
 
 # Installs into a scratch prefix and builds a client with pkg-config.
+install_prefix=$top/build/prefix
 check_install() {
-	prefix=$top/build/prefix
+	prefix=$install_prefix
 	rm -rf "$prefix"
-	configure_build "$top/build/install" --prefix="$prefix" \
-		--with-systemdsystemunitdir="$prefix/lib/systemd/system" || return 1
+	configure_build "$top/build/install" --prefix="$prefix" || return 1
 	( cd "$top/build/install" && make install > install.out 2>&1 ) || return 1
+	[ -f "$prefix/lib/systemd/system/smack.service" ] ||
+		{ echo "no systemd unit under $prefix"; return 1; }
 	flags=$(PKG_CONFIG_PATH=$prefix/lib/pkgconfig pkg-config --cflags --libs libsmack) || return 1
 	cat > "$top/build/install/client.c" <<'CLIENT'
 #include <sys/smack.h>
@@ -163,6 +167,25 @@ CLIENT
 	cc -o "$top/build/install/client" "$top/build/install/client.c" $flags || return 1
 	LD_LIBRARY_PATH=$prefix/lib "$top/build/install/client" || return 1
 	nm -D --with-symbol-versions "$prefix/lib/libsmack.so.1" | grep -q 'smack_label_length@@LIBSMACK_1.1'
+}
+
+# The same install staged under DESTDIR: every file and directory it makes
+# is in DESTDIR/PREFIX (or leads there).  Nothing it writes is outside the
+# prefix of the user's choosing, not even the systemd units.
+check_install_confined() {
+	prefix=$install_prefix destdir=$top/build/install-destdir
+	rm -rf "$destdir"
+	( cd "$top/build/install" && make install DESTDIR="$destdir" \
+		> install-destdir.out 2>&1 ) || return 1
+	outside=$(find "$destdir" -mindepth 1 | while IFS= read -r f; do
+		case $f/ in "$destdir$prefix"/*) continue ;; esac
+		case $destdir$prefix/ in "$f"/*) continue ;; esac
+		echo "$f"
+	done)
+	[ -z "$outside" ] && return 0
+	echo "installed outside the prefix $prefix:"
+	echo "$outside" | sed "s|^$destdir|    |" | head -n 10
+	return 1
 }
 
 # The small build's install: smack-utils in bin, every tool a link to it
@@ -278,7 +301,9 @@ for stage in $stages; do
 	install)
 		echo "==> install: pkg-config from the install prefix"
 		check_install
-		count_step install $? "install, pkg-config --cflags --libs libsmack, link and run" ;;
+		count_step install $? "install, pkg-config --cflags --libs libsmack, link and run"
+		check_install_confined
+		count_step install $? "an install writes nothing outside its prefix" ;;
 	distcheck)
 		finish_background	# it uses build/test too
 		stage_start=$(date +%s)

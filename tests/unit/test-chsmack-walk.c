@@ -115,10 +115,15 @@ static void make_link(const char *target, const char *name)
 static void setup(void)
 {
 	char tmpl[] = "/tmp/test-chsmack-walk.XXXXXX";
+	char *real;
 
 	ck_assert_ptr_nonnull(getcwd(start, sizeof(start)));
 	ck_assert_ptr_nonnull(mkdtemp(tmpl));
-	ck_assert_ptr_nonnull(realpath(tmpl, base));
+	/* realpath() would write up to PATH_MAX bytes into a buffer. */
+	real = realpath(tmpl, NULL);
+	ck_assert_ptr_nonnull(real);
+	ck_assert_int_lt(snprintf(base, sizeof(base), "%s", real), sizeof(base));
+	free(real);
 	snprintf(top, sizeof(top), "%s/top", base);
 	ck_assert_int_eq(mkdir(top, 0755), 0);
 	make_dir("../outside");

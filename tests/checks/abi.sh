@@ -4,7 +4,8 @@
 # The ABI of libsmack.so.1: its soname, the exact list of exported
 # symbol@version pairs (tests/checks/abi-symbols.txt, whose 1.0 .. 1.3 part
 # is the libsmack 1.3 ABI), the chain of version nodes, and agreement of
-# that list with the public header and the version script.
+# that list with the public header, the version script and the Debian
+# symbols file.
 . "$abs_top_srcdir/tests/checks/tap.sh"
 
 expected_file=$abs_top_srcdir/tests/checks/abi-symbols.txt
@@ -139,6 +140,28 @@ else
 	not_ok "libsmack.sym assigns every function the node abi-symbols.txt gives it"
 	diff "$tap_tmp/expected" "$tap_tmp/script" | grep '^[<>]' |
 		sed 's/^</#   list only:  /; s/^>/#   script only:/'
+fi
+
+# --- debian/libsmack1.symbols: the version script's symbols and nodes,
+# which dpkg-gensymbols -c4 then holds the built library to
+symbols_file=$abs_top_srcdir/debian/libsmack1.symbols
+if [ -f "$symbols_file" ]; then
+	{
+		cat "$tap_tmp/script"
+		sed 's/.*@//' "$tap_tmp/script" | sort -u | sed 's/.*/&@&/'
+	} | LC_ALL=C sort > "$tap_tmp/debian-expected"
+	awk '/^ [^ ]/ { print $1 }' "$symbols_file" | LC_ALL=C sort \
+		> "$tap_tmp/debian"
+	if cmp -s "$tap_tmp/debian-expected" "$tap_tmp/debian"; then
+		ok "debian/libsmack1.symbols lists the symbols and nodes of libsmack.sym"
+	else
+		not_ok "debian/libsmack1.symbols lists the symbols and nodes of libsmack.sym"
+		diff "$tap_tmp/debian-expected" "$tap_tmp/debian" | grep '^[<>]' |
+			sed 's/^</#   libsmack.sym only:/; s/^>/#   symbols file only:/'
+	fi
+else
+	skip_test "debian/libsmack1.symbols lists the symbols and nodes of libsmack.sym" \
+		"no debian/ directory (a release tarball)"
 fi
 
 tap_done

@@ -11,17 +11,29 @@ out=$SMACK_TEST_OUT
 src=$SMACK_TEST_SRCDIR
 build=$SMACK_TEST_BUILDDIR
 pattern=${SMACK_TEST_CASES:-*}
+# SMACK_TEST_INSTALLED=ROOT: the tools and the library installed under ROOT
+# (the packages unpacked there, or "make install DESTDIR=ROOT" of a
+# --prefix=/usr build) run instead of the build's; the build still gives
+# the test programs (kt-*, probes, compat13), which then use that library.
+installed=${SMACK_TEST_INSTALLED:-}
 smackfs=/sys/fs/smackfs
 
 # Run the real binaries, not libtool's wrapper scripts: in UML every extra
 # exec is expensive, and a wrapper costs a shell and an exec per command.
-path=
-for dir in utils tests/kernel tests/compat; do
+if [ -n "$installed" ]; then
+	path="$installed/usr/sbin:$installed/usr/bin:" dirs="tests/kernel tests/compat"
+	for lib in "$installed"/usr/lib/*/libsmack.so.1 "$installed"/usr/lib/libsmack.so.1; do
+		[ -e "$lib" ] && export LD_LIBRARY_PATH="${lib%/*}"
+	done
+else
+	path= dirs="utils tests/kernel tests/compat"
+	[ -d "$build/libsmack/.libs" ] && export LD_LIBRARY_PATH="$build/libsmack/.libs"
+fi
+for dir in $dirs; do
 	[ -d "$build/$dir/.libs" ] && path="$path$build/$dir/.libs:"
 	path="$path$build/$dir:"
 done
 export PATH="${path}/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
-[ -d "$build/libsmack/.libs" ] && export LD_LIBRARY_PATH="$build/libsmack/.libs"
 export HOME=/root LC_ALL=C
 valgrind_mode=${SMACK_TEST_VALGRIND:-}
 
@@ -129,7 +141,30 @@ record_case() {
 	fi
 }
 
+# The installed mode tests nothing unless PATH finds each installed tool
+# there and the library is found: one result line says whether it does.
+check_installed() {
+	wrong= tools=0
+	for tool in "$installed"/usr/sbin/* "$installed"/usr/bin/*; do
+		[ -f "$tool" ] || continue
+		tools=$((tools + 1))
+		[ "$(command -v "${tool##*/}")" = "$tool" ] ||
+			wrong="$wrong ${tool##*/}"
+	done
+	[ "$tools" -gt 0 ] || wrong="$wrong usr/bin/* usr/sbin/*"
+	case ${LD_LIBRARY_PATH:-} in
+	"$installed"/*) ;;
+	*) wrong="$wrong libsmack.so.1" ;;
+	esac
+	if [ -n "$wrong" ]; then
+		echo "not ok - installed mode: not found under $installed:$wrong"
+	else
+		echo "ok - installed mode: the $tools tools and the library of $installed"
+	fi
+}
+
 : > "$out/results"
+[ -z "$installed" ] || check_installed >> "$out/results"
 for case_file in "$src"/tests/kernel/cases/*.sh; do
 	name=$(basename "$case_file" .sh)
 	wanted=
@@ -148,7 +183,7 @@ for case_file in "$src"/tests/kernel/cases/*.sh; do
 	(
 		cd "$out/tmpfs" || exit 1
 		export T="$out/tmpfs" SMACKFS="$smackfs" SRCDIR="$src" \
-			BUILDDIR="$build" CASE="$name"
+			BUILDDIR="$build" CASE="$name" INSTALLED="$installed"
 		exec timeout 300 sh "$case_file"
 	) > "$out/$name.log" 2>&1 < /dev/null
 	record_case "$name" $? "$out/$name.log"

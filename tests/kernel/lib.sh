@@ -2,10 +2,12 @@
 # Helpers for kernel test cases.  A case is a sh script in cases/ that
 # sources this file and reports each check as one "ok - ..." or
 # "not ok - ..." line.  It runs as root (label _) in a fresh tmpfs, $T,
-# with the build tree's tools first on PATH.  Exit 77 skips the case.
+# with the build tree's tools (or the installed ones) first on PATH.
+# Exit 77 skips the case.
 #
 # Environment: T (tmpfs, the working directory), SMACKFS, SRCDIR, BUILDDIR,
-# CASE (the case's name).
+# CASE (the case's name), INSTALLED (the root whose installed tools are
+# first on PATH instead, or empty: see guest-init.sh).
 
 failures=0
 

@@ -11,7 +11,10 @@
 # run, separated by spaces or '|'),
 # KERNEL_TIMEOUT (seconds for the whole boot, default 1200),
 # KERNEL_VALGRIND (1: every program of the build runs under valgrind's
-# memcheck inside the guest, and a report fails its case).
+# memcheck inside the guest, and a report fails its case),
+# KERNEL_INSTALLED (a root, such as the packages unpacked with dpkg -x,
+# whose usr/bin, usr/sbin and libsmack.so.1 are tested instead of the
+# build's tools and library; guest-init.sh says how).
 set -u
 
 srcdir=${abs_top_srcdir:?abs_top_srcdir not set}
@@ -43,6 +46,7 @@ LD_PRELOAD=$shim TMPDIR=$umltmp timeout "$timeout" "$uml" mem=256M root=/dev/roo
 	con0=null,fd:1 con=null \
 	SMACK_TEST_SRCDIR="$srcdir" SMACK_TEST_BUILDDIR="$builddir" \
 	SMACK_TEST_OUT="$out" SMACK_TEST_VALGRIND="${KERNEL_VALGRIND:-}" \
+	SMACK_TEST_INSTALLED="${KERNEL_INSTALLED:-}" \
 	SMACK_TEST_CASES="$(echo "${KERNEL_CASES:-*}" | tr " " "|")" \
 	> "$out/console.log" 2>&1 </dev/null
 status=$?

@@ -4,7 +4,8 @@
 . "$SRCDIR/tests/kernel/lib.sh"
 . "$SRCDIR/tests/loader/uml-env.sh"
 
-script=$BUILDDIR/init/smack
+script=${INSTALLED:+$INSTALLED/etc/init.d/smack}
+script=${script:-$BUILDDIR/init/smack}
 export SMACK_CONFIG_DIR=$T/etc/smack SMACKCTL=smackctl
 mkdir -p "$SMACK_CONFIG_DIR/accesses.d" "$SMACK_CONFIG_DIR/cipso.d" \
 	"$SMACK_CONFIG_DIR/netlabel.d"

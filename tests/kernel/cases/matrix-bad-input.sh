@@ -23,8 +23,9 @@ mx=$T/matrix
 mkdir -p "$mx" || exit 1
 
 # The tools themselves rather than libtool's wrapper scripts, which cost a
-# shell and several programs per call.
-if [ -x "$BUILDDIR/utils/.libs/smackload" ]; then
+# shell and several programs per call (unless the installed tools are
+# under test: see INSTALLED in lib.sh).
+if [ -z "${INSTALLED:-}" ] && [ -x "$BUILDDIR/utils/.libs/smackload" ]; then
 	PATH=$BUILDDIR/utils/.libs:$PATH
 	LD_LIBRARY_PATH=$BUILDDIR/libsmack/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 	export PATH LD_LIBRARY_PATH

@@ -31,6 +31,12 @@
 #               second install, under DESTDIR, puts nothing outside the
 #               prefix
 #   fuzz        a short run of every libFuzzer harness
+#   deb         the Debian packages, built with dpkg-buildpackage from a
+#               copy of the files git knows (DEB_BUILD_OPTIONS=nocheck: the
+#               other stages test the build), lintian (an error or warning
+#               fails), then unpacked into a scratch root whose tools,
+#               library and init script run every kernel case in place of
+#               the build's (KERNEL_INSTALLED)
 #   distcheck   make distcheck (a tarball that builds and passes make check)
 #
 # Ends with "N passed, N failed, N skipped"; exits non-zero on any failure.
@@ -39,7 +45,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
-stages=${STAGES:-default valgrind kvalgrind asan musl clang install fuzz static small distcheck}
+stages=${STAGES:-default valgrind kvalgrind asan musl clang install fuzz static small deb distcheck}
 
 passed=0 failed=0 skipped=0
 summary=""
@@ -209,6 +215,83 @@ check_multicall_install() {
 	[ -z "$left" ] || { echo "left after uninstall: $left"; return 1; }
 }
 
+# The Debian packages (debian/), built from a copy of the files git knows
+# (tracked, and new ones it does not ignore) with none of the generated
+# ones, as a package build starts.
+deb_dir=$top/build/deb
+build_debs() {
+	git -C "$top" rev-parse --git-dir > /dev/null 2>&1 ||
+		{ echo "$top is not a git checkout"; return 1; }
+	rm -rf "$deb_dir" && mkdir -p "$deb_dir/src" || return 1
+	( cd "$top" && git ls-files -z --cached --others --exclude-standard |
+		tar --null -T - --ignore-failed-read -cf - ) |
+		tar -xf - -C "$deb_dir/src" || return 1
+	( cd "$deb_dir/src" && DEB_BUILD_OPTIONS="nocheck parallel=$jobs" \
+		dpkg-buildpackage -us -uc -b > "$deb_dir/build.out" 2>&1 ) || {
+		tail -n 30 "$deb_dir/build.out"; return 1; }
+}
+
+# lintian on the .changes and so on every package: an error or a warning
+# fails (an override says why in its comment).
+lintian_debs() {
+	lintian --fail-on error,warning "$deb_dir"/*.changes \
+		> "$deb_dir/lintian.out" 2>&1 && return 0
+	grep -v 'running with root privileges' "$deb_dir/lintian.out" | head -n 40
+	return 1
+}
+
+# Unpacks the packages into a scratch root, as dpkg would install them.
+deb_root=$deb_dir/root
+unpack_debs() {
+	for deb in "$deb_dir"/*.deb; do
+		case $deb in *-dbgsym_*) continue ;; esac
+		dpkg-deb -x "$deb" "$deb_root" || return 1
+	done
+}
+
+# What dpkg would run there: the maintainer scripts enable smack.service
+# and the init script at boot, and never start, restart or stop them (that
+# would load /etc/smack, or clear the kernel's rules, at install, upgrade
+# or removal).  And the package's version is the tools' own.
+check_deb_scripts() {
+	ctl=$deb_dir/control
+	dpkg-deb -e "$deb_dir"/smack-utils_*.deb "$ctl" || return 1
+	if ! grep -q "deb-systemd-helper enable 'smack.service'" "$ctl/postinst" ||
+		! grep -q 'update-rc.d smack defaults' "$ctl/postinst"; then
+		echo "smack.service or the init script is not enabled"; return 1
+	fi
+	if grep -E 'deb-systemd-invoke|invoke-rc.d' "$ctl"/*inst "$ctl"/*rm; then
+		echo "a maintainer script starts or stops the service"; return 1
+	fi
+	version=$(dpkg-deb -f "$deb_dir"/smack-utils_*.deb Version) || return 1
+	lib=$(echo "$deb_root"/usr/lib/*/libsmack.so.1)
+	LD_LIBRARY_PATH=${lib%/*} "$deb_root/usr/sbin/smackctl" --version |
+		head -n 1 | grep -qx "smackctl (smack-utils) ${version%-*}" ||
+		{ echo "debian/changelog's $version is not the tools' version"; return 1; }
+}
+
+check_debs() {
+	build_debs
+	status=$?
+	count_step deb $status "dpkg-buildpackage -us -uc -b"
+	[ "$status" -eq 0 ] || return
+	lintian_debs
+	count_step deb $? "lintian: no error or warning"
+	unpack_debs
+	status=$?
+	count_step deb $status "unpack the packages into a scratch root"
+	[ "$status" -eq 0 ] || return
+	check_deb_scripts
+	count_step deb $? "maintainer scripts enable the units and start nothing"
+	# Every case, so that a new tool's cases run here too; the bad-input
+	# matrix is the likeliest to catch what Debian's flags change
+	# (_FORTIFY_SOURCE=2).  The build gives the test programs.
+	[ -f "$top/build/test/Makefile" ] ||
+		configure_build "$top/build/test" --enable-werror
+	check_in deb "$top/build/test" TESTS=tests/kernel/run-kernel.sh \
+		KERNEL_INSTALLED="$deb_root"
+}
+
 echo "==> bootstrap"
 ( cd "$top" && ./autogen.sh ) > /dev/null 2>&1 || {
 	echo "autogen.sh failed"; echo "0 passed, 1 failed"; exit 1; }
@@ -304,6 +387,11 @@ for stage in $stages; do
 		count_step install $? "install, pkg-config --cflags --libs libsmack, link and run"
 		check_install_confined
 		count_step install $? "an install writes nothing outside its prefix" ;;
+	deb)
+		finish_background	# its kernel cases need the other CPU, and build/test
+		stage_start=$(date +%s)
+		echo "==> deb: dpkg-buildpackage, lintian, kernel cases on the installed tools"
+		check_debs ;;
 	distcheck)
 		finish_background	# it uses build/test too
 		stage_start=$(date +%s)

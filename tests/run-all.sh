@@ -82,7 +82,7 @@ count_suite() {
 	done
 }
 
-# One pass/fail for a whole step that is not a test suite.
+# One pass/fail for a whole step that is not a test suite; returns STATUS.
 count_step() {
 	stage=$1 status=$2 what=$3
 	if [ "$status" -eq 0 ]; then
@@ -92,6 +92,7 @@ count_step() {
 		failed=$((failed + 1))
 		note "$stage" "FAILED: $what"
 	fi
+	return "$status"
 }
 
 # configure_build DIR ARGS...: a fresh out-of-tree build; 1 on failure.
@@ -272,15 +273,11 @@ check_deb_scripts() {
 
 check_debs() {
 	build_debs
-	status=$?
-	count_step deb $status "dpkg-buildpackage -us -uc -b"
-	[ "$status" -eq 0 ] || return
+	count_step deb $? "dpkg-buildpackage -us -uc -b" || return
 	lintian_debs
 	count_step deb $? "lintian: no error or warning"
 	unpack_debs
-	status=$?
-	count_step deb $status "unpack the packages into a scratch root"
-	[ "$status" -eq 0 ] || return
+	count_step deb $? "unpack the packages into a scratch root" || return
 	check_deb_scripts
 	count_step deb $? "maintainer scripts enable the units and start nothing"
 	# Every case, so that a new tool's cases run here too; the bad-input

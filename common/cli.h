@@ -21,6 +21,7 @@
  */
 int chsmack_main(int argc, char **argv);
 int smackaccess_main(int argc, char **argv);
+int smackaudit_main(int argc, char **argv);
 int smackcipso_main(int argc, char **argv);
 int smackctl_main(int argc, char **argv);
 int smackload_main(int argc, char **argv);

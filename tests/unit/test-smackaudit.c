@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * smackaudit's record parser and table, on small samples in the formats
+ * the kernel's records reach users in: /dev/kmsg, dmesg with and without
+ * its timestamps, journalctl (the kernel's lines and journald's own form
+ * of the audit socket), auditd's audit.log with hex fields; the bring-up
+ * lines; records cut short or malformed; lines of a megabyte; bytes that
+ * are no text at all.  Then the table over records of two boots, what
+ * the kernel asks next, and the times of --since and --until.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/smack.h>
+
+#include "check-main.h"
+#include "smackaudit.h"
+
+#define REC "lsm=SMACK fn=smack_inode_permission action=denied " \
+	"subject=\"Sub\" object=\"Obj\" requested=w pid=57 comm=\"cat\" " \
+	"name=\"f\" dev=\"tmpfs\" ino=2"
+#define T1 "audit(1796578856.378:5): "
+#define T1_MS INT64_C(1796578856378)
+
+static struct audit_record record;
+static unsigned long lost;
+static const char *why;
+
+static enum audit_line parse(const char *line)
+{
+	return audit_parse_line(line, strlen(line), &record, &lost, &why);
+}
+
+static void expect_record(const char *line, int64_t ms)
+{
+	ck_assert_msg(parse(line) == AUDIT_LINE_RECORD, "%s: %s", line,
+		      why ? why : "not a record");
+	ck_assert_str_eq(record.subject, "Sub");
+	ck_assert_str_eq(record.object, "Obj");
+	ck_assert_uint_eq(record.access, SMACK_ACCESS_WRITE);
+	ck_assert_int_eq(record.verdict, AUDIT_DENIED);
+	ck_assert_msg(record.time_ms == ms, "%s: time %lld", line,
+		      (long long)record.time_ms);
+}
+
+static void decoded(const struct audit_span *s, const char *expected)
+{
+	char *buf = malloc(s->len + 1);
+
+	ck_assert_ptr_nonnull(buf);
+	audit_span_decode(s, record.kmsg_escapes, buf);
+	ck_assert_str_eq(buf, expected);
+	free(buf);
+}
+
+START_TEST(every_format_of_the_kernel_log)
+{
+	static const char *const lines[] = {
+		"6,812,4032155,-;audit: type=1400 " T1 REC,
+		"[    4.032155] audit: type=1400 " T1 REC,
+		"audit: type=1400 " T1 REC,
+		"Dec 04 12:00:00 host kernel: audit: type=1400 " T1 REC,
+		"type=AVC msg=" T1 REC,
+		"node=dev1 type=AVC msg=" T1 REC "\x1dUID=\"root\"",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		expect_record(lines[i], T1_MS);
+		decoded(&record.comm, "cat");
+		ck_assert_uint_eq(record.ndetails, 3);
+	}
+}
+END_TEST
+
+START_TEST(journald_form_takes_journalctl_time)
+{
+	expect_record("2026-12-04T12:00:00+0100 host audit[57]: AVC " REC,
+		      INT64_C(1796382000000));
+	expect_record("2026-12-04T11:00:00.250000+00:00 host audit[57]: AVC "
+		      REC, INT64_C(1796382000250));
+	expect_record("1796578856.378123 host audit[57]: AVC " REC, T1_MS);
+	expect_record("Dec 04 12:00:00 host audit[57]: AVC " REC,
+		      AUDIT_TIME_UNKNOWN);
+}
+END_TEST
+
+START_TEST(hex_fields_and_kmsg_escapes)
+{
+	ck_assert_int_eq(parse("type=AVC msg=" T1 "lsm=SMACK fn=smack_file_open "
+			       "action=denied subject=\"Sub\" object=\"Obj\" "
+			       "requested=r pid=9 comm=6D7920617070 "
+			       "path=2F746D702F6120620A dev=\"tmpfs\" ino=4"),
+			 AUDIT_LINE_RECORD);
+	decoded(&record.comm, "my app");
+	decoded(&record.details[0].value, "/tmp/a b\n");
+	ck_assert_int_eq(parse("6,1,2,-;audit: " T1 "lsm=SMACK fn=smack_file_open "
+			       "action=denied subject=\"Sub\" object=\"Obj\" "
+			       "requested=r pid=9 comm=\"x\" path=\"/a\\x5cb\" "
+			       "dev=\"tmpfs\" ino=4"), AUDIT_LINE_RECORD);
+	decoded(&record.details[0].value, "/a\\b");
+	/* A comm of digits is hex too: the kernel quotes every plain one. */
+	ck_assert_int_eq(parse(T1 "lsm=SMACK fn=f action=denied subject=\"S\" "
+			       "object=\"O\" requested=r pid=1 comm=3132"),
+			 AUDIT_LINE_RECORD);
+	decoded(&record.comm, "12");
+}
+END_TEST
+
+START_TEST(other_hooks_and_kernels)
+{
+	ck_assert_int_eq(parse(T1 "lsm=SMACK fn=smack_ptrace_access_check "
+			       "action=denied subject=\"A\" object=\"B\" "
+			       "labels_differ pid=3 comm=\"gdb\" opid=4 "
+			       "ocomm=\"app\""), AUDIT_LINE_RECORD);
+	ck_assert(record.labels_differ);
+	ck_assert_uint_eq(record.access, 0);
+	/* IPC ends in a space; the unconfined label of bring-up kernels. */
+	ck_assert_int_eq(parse(T1 "lsm=SMACK fn=smk_curacc_shm action=granted "
+			       "subject=\"A\" object=\"B\" requested=rw(US) "
+			       "pid=3 comm=\"a\" ipc_key=5 "), AUDIT_LINE_RECORD);
+	ck_assert_int_eq(record.verdict, AUDIT_UNCONFINED);
+	ck_assert_uint_eq(record.access, SMACK_ACCESS_READ | SMACK_ACCESS_WRITE);
+	ck_assert_int_eq(parse(T1 "lsm=SMACK fn=smack_file_open action=granted "
+			       "subject=\"A\" object=\"B\" requested=r pid=3 "
+			       "comm=\"a\""), AUDIT_LINE_RECORD);
+	ck_assert_int_eq(record.verdict, AUDIT_GRANTED);
+	ck_assert_int_eq(parse("[  9.1] Smack Bringup: (Sub Obj rw) "
+			       "inode=(tmpfs 42) cat"), AUDIT_LINE_RECORD);
+	ck_assert_int_eq(record.verdict, AUDIT_BRINGUP);
+	ck_assert_str_eq(record.object, "Obj");
+	ck_assert_int_eq(parse("kauditd_printk_skb: 12 callbacks suppressed"),
+			 AUDIT_LINE_LOST);
+	ck_assert_uint_eq(lost, 12);
+}
+END_TEST
+
+START_TEST(lines_that_are_not_records)
+{
+	static const char *const lines[] = {
+		"",
+		"audit: type=1400 audit(1.000:1): apparmor=\"DENIED\" "
+		"comm=\"lsm=SMACK\"",
+		"[    0.000000] Linux version 6.1.0",
+		"lsm=SMACKING fn=x",
+		"smack: nothing",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
+		ck_assert_msg(parse(lines[i]) == AUDIT_LINE_OTHER, "%s",
+			      lines[i]);
+}
+END_TEST
+
+START_TEST(records_cut_short_or_malformed)
+{
+	static const char *const lines[] = {
+		T1 "lsm=SMACK fn=smack_inode_permission action=denied "
+		"subject=\"Sub\" object=\"Obj\" requested=w pid=57 comm=\"ca",
+		T1 "lsm=SMACK fn=smack_inode_permission action=denied "
+		"subject=\"Sub\" object=\"Obj\" requested=w pid=57",
+		T1 REC " dev=\"tmpfs\"",
+		T1 "lsm=SMACK fn=x action=denied subject=\"Sub\" object=\"Obj\" "
+		"requested=w pid=57 comm=\"c\" name=\"f\" dev=\"tmpfs\" ino=",
+		T1 "lsm=SMACK",
+		T1 "lsm=SMACK fn=f action=maybe subject=\"S\" object=\"O\" "
+		"requested=r pid=1 comm=\"c\"",
+		T1 "lsm=SMACK fn=f action=denied subject=\"-S\" object=\"O\" "
+		"requested=r pid=1 comm=\"c\"",
+		T1 "lsm=SMACK fn=f action=denied subject=\"S\" object=\"O\" "
+		"requested=rz pid=1 comm=\"c\"",
+		T1 "lsm=SMACK fn=f action=denied subject=\"S\" object=\"O\" "
+		"requested=r pid=1 comm=ABC",
+		T1 "lsm=SMACK fn=f action=denied subject=\"S\" subject=\"S\" "
+		"object=\"O\" requested=r pid=1 comm=\"c\"",
+		"[ 1.0] Smack Bringup: (Sub Obj",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		ck_assert_msg(parse(lines[i]) == AUDIT_LINE_BAD, "%s",
+			      lines[i]);
+		ck_assert_ptr_nonnull(why);
+	}
+}
+END_TEST
+
+START_TEST(lines_of_a_megabyte_and_binary_bytes)
+{
+	size_t n = 1 << 20, i;
+	char *line = malloc(n + 200);
+
+	ck_assert_ptr_nonnull(line);
+	memset(line, 'a', n);
+	ck_assert_int_eq(audit_parse_line(line, n, &record, &lost, &why),
+			 AUDIT_LINE_OTHER);
+	i = (size_t)sprintf(line, T1 "lsm=SMACK fn=f action=denied subject="
+			    "\"S\" object=\"O\" requested=r pid=1 comm=\"c\" "
+			    "path=\"");
+	memset(line + i, 'p', n);
+	memcpy(line + i + n, "\"", 2);
+	ck_assert_int_eq(parse(line), AUDIT_LINE_RECORD);
+	ck_assert_uint_eq(record.details[0].value.len, n);
+	srand(1);
+	for (i = 0; i < n; i++)
+		line[i] = (char)rand();
+	memcpy(line + n / 2, "lsm=SMACK fn=", 13);
+	ck_assert_int_ne(audit_parse_line(line, n, &record, &lost, &why),
+			 AUDIT_LINE_RECORD);
+	free(line);
+}
+END_TEST
+
+/* ---- the table */
+
+static struct audit_entry *add(struct audit_table *t, const char *line)
+{
+	struct audit_entry *e;
+	bool is_new;
+
+	ck_assert_msg(parse(line) == AUDIT_LINE_RECORD, "%s", line);
+	e = audit_table_add(t, &record, &is_new);
+	ck_assert_ptr_nonnull(e);
+	return e;
+}
+
+START_TEST(records_of_two_boots_make_one_entry)
+{
+	struct audit_table *t = audit_table_new();
+	struct audit_entry **sorted, *e;
+
+	ck_assert_ptr_nonnull(t);
+	add(t, "[   4.1] audit: " T1 REC);
+	add(t, "[   2.0] audit: audit(1796600000.000:3): " REC);
+	e = add(t, "[   5.0] audit: audit(1796500000.000:9): "
+		"lsm=SMACK fn=smack_inode_permission action=denied "
+		"subject=\"Sub\" object=\"Obj\" requested=w pid=70 "
+		"comm=\"sh\" name=\"g\" dev=\"tmpfs\" ino=3");
+	add(t, "[   5.1] audit: " T1 "lsm=SMACK fn=smack_task_kill "
+	    "action=denied subject=\"Sub\" object=\"Victim\" requested=w "
+	    "pid=71 comm=\"kill\" opid=72 ocomm=\"sleep\"");
+	ck_assert_uint_eq(audit_table_count(t), 2);
+	ck_assert_uint_eq(e->count, 3);
+	ck_assert(e->first_ms == INT64_C(1796500000000));
+	ck_assert(e->last_ms == INT64_C(1796600000000));
+	ck_assert_uint_eq(e->nexamples, 2);	/* cat on f, sh on g */
+	sorted = audit_table_sorted(t);
+	ck_assert_ptr_eq(sorted[0], e);
+	ck_assert_str_eq(sorted[1]->object, "Victim");
+	audit_table_free(t);
+}
+END_TEST
+
+/* The letters the kernel asks next of the pair (reverse: false) or of
+ * the reversed pair (true). */
+static unsigned int next_letters(const struct audit_entry *e, bool reverse)
+{
+	struct audit_next next;
+	unsigned int letters = 0;
+	size_t i = 0;
+
+	while (audit_next(e, &i, &next)) {
+		ck_assert_ptr_nonnull(next.why);
+		if (next.reverse == reverse)
+			letters |= next.letters;
+	}
+	return letters;
+}
+
+START_TEST(the_kernel_asks_r_after_an_open)
+{
+	struct audit_table *t = audit_table_new();
+	struct audit_entry *e;
+
+	ck_assert_ptr_nonnull(t);
+	e = add(t, T1 REC);
+	ck_assert_uint_eq(next_letters(e, false), SMACK_ACCESS_READ);
+	ck_assert_uint_eq(next_letters(e, true), 0);
+	e = add(t, T1 "lsm=SMACK fn=smack_socket_sock_rcv_skb action=denied "
+		"subject=\"Sub\" object=\"Recv\" requested=w pid=1 comm=\"u\" "
+		"saddr=127.0.0.1 src=4000 daddr=127.0.0.1 dest=5000 netif=lo");
+	ck_assert_uint_eq(next_letters(e, false) | next_letters(e, true), 0);
+	e = add(t, T1 "lsm=SMACK fn=smack_inode_permission action=denied "
+		"subject=\"Sub\" object=\"Dir\" requested=wx pid=1 comm=\"c\" "
+		"name=\"d\" dev=\"tmpfs\" ino=5");
+	ck_assert_uint_eq(next_letters(e, false) | next_letters(e, true), 0);
+	/* The same letters of the same pair by another hook: both follow. */
+	e = add(t, T1 "lsm=SMACK fn=smack_unix_stream_connect action=denied "
+		"subject=\"Sub\" object=\"Obj\" requested=w pid=1 comm=\"c\" "
+		"path=\"/run/s\"");
+	ck_assert_uint_eq(e->count, 2);
+	ck_assert_uint_eq(next_letters(e, false), SMACK_ACCESS_READ);
+	ck_assert_uint_eq(next_letters(e, true), SMACK_ACCESS_WRITE);
+	audit_table_free(t);
+}
+END_TEST
+
+START_TEST(every_hook_is_found_by_its_name)
+{
+	const char *name;
+	unsigned int i;
+
+	for (i = 0; (name = audit_function_name(i)); i++)
+		ck_assert_uint_eq(audit_function_index(name, strlen(name)), i);
+	ck_assert_uint_eq(audit_function_index("smack_x", 7), 63);
+	ck_assert_uint_eq(audit_function_index("smack_file", 10), 63);
+}
+END_TEST
+
+START_TEST(times_of_the_command_line)
+{
+	int64_t ms;
+
+	ck_assert(audit_parse_time("@1796578856", &ms));
+	ck_assert(ms == INT64_C(1796578856000));
+	ck_assert(audit_parse_time("@1796578856.5", &ms));
+	ck_assert(ms == INT64_C(1796578856500));
+	ck_assert(audit_parse_time("2026-12-04", &ms));
+	ck_assert(audit_parse_time("2026-12-04 12:00", &ms));
+	ck_assert(audit_parse_time("2026-12-04T12:00:30", &ms));
+	ck_assert(audit_parse_time("today", &ms));
+	ck_assert(!audit_parse_time("@", &ms));
+	ck_assert(!audit_parse_time("2026-13-04", &ms));
+	ck_assert(!audit_parse_time("tomorrow", &ms));
+	ck_assert(!audit_parse_time("2026-12-04 12", &ms));
+}
+END_TEST
+
+Suite *make_suite(void)
+{
+	Suite *s = suite_create("smackaudit");
+	TCase *tc = tcase_create("records");
+
+	tcase_add_test(tc, every_format_of_the_kernel_log);
+	tcase_add_test(tc, journald_form_takes_journalctl_time);
+	tcase_add_test(tc, hex_fields_and_kmsg_escapes);
+	tcase_add_test(tc, other_hooks_and_kernels);
+	tcase_add_test(tc, lines_that_are_not_records);
+	tcase_add_test(tc, records_cut_short_or_malformed);
+	tcase_add_test(tc, lines_of_a_megabyte_and_binary_bytes);
+	tcase_add_test(tc, records_of_two_boots_make_one_entry);
+	tcase_add_test(tc, the_kernel_asks_r_after_an_open);
+	tcase_add_test(tc, every_hook_is_found_by_its_name);
+	tcase_add_test(tc, times_of_the_command_line);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * smackaudit: reading logs.  A file, standard input or the kernel log
+ * (/dev/kmsg, one record a read) is read in large blocks and cut into
+ * lines in place; a line is only copied when it spans two blocks.  Lines
+ * longer than any record the kernel writes (audit's limit is under 9 KB)
+ * are passed over up to LINE_LIMIT; past that they are skipped.
+ *
+ * --follow reads on at the end, as tail -f does: a file is polled for
+ * what is appended, /dev/kmsg blocks until the kernel logs more; a signal
+ * (SIGINT, SIGTERM, SIGHUP) ends it and the report is written.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "smackaudit.h"
+
+#define KMSG_PATH "/dev/kmsg"
+#define BLOCK (256 * 1024)
+/* /dev/kmsg wants room for a whole record at each read. */
+#define KMSG_ROOM 8192
+#define LINE_LIMIT (4 * 1024 * 1024)
+#define FOLLOW_POLL_NS 200000000L
+
+static volatile sig_atomic_t stop_requested;
+
+void audit_read_stop(void)
+{
+	stop_requested = 1;
+}
+
+struct source {
+	int fd;
+	const char *name;
+	bool kmsg, follow;
+	unsigned long line;
+	char *buf;
+	size_t cap, start, end;
+	bool overlong;		/* inside a line past LINE_LIMIT */
+};
+
+/* ---- one record */
+
+static bool span_equals(const struct audit_span *s, bool kmsg,
+			const char *text)
+{
+	char small[64], *buf = s->len < sizeof(small) ? small : malloc(s->len + 1);
+	bool same;
+
+	if (!buf)
+		return false;
+	audit_span_decode(s, kmsg, buf);
+	same = strcmp(buf, text) == 0;
+	if (buf != small)
+		free(buf);
+	return same;
+}
+
+static bool wanted(struct audit_reader *rd, const struct audit_record *r)
+{
+	const struct audit_filter *f = &rd->filter;
+
+	if ((f->since_ms != AUDIT_TIME_UNKNOWN ||
+	     f->until_ms != AUDIT_TIME_UNKNOWN) &&
+	    r->time_ms == AUDIT_TIME_UNKNOWN) {
+		rd->times_unknown = true;
+		return false;
+	}
+	if ((f->since_ms != AUDIT_TIME_UNKNOWN && r->time_ms < f->since_ms) ||
+	    (f->until_ms != AUDIT_TIME_UNKNOWN && r->time_ms > f->until_ms))
+		return false;
+	if ((f->subject && strcmp(f->subject, r->subject) != 0) ||
+	    (f->object && strcmp(f->object, r->object) != 0) ||
+	    (f->access && !(f->access & r->access)))
+		return false;
+	return !f->command || span_equals(&r->comm, r->kmsg_escapes,
+					  f->command);
+}
+
+static void take_record(struct audit_reader *rd, const struct audit_record *r)
+{
+	struct audit_entry *e;
+	bool is_new;
+
+	if (r->verdict == AUDIT_GRANTED) {
+		rd->totals.granted++;
+		return;
+	}
+	if (!wanted(rd, r)) {
+		rd->totals.filtered++;
+		return;
+	}
+	rd->totals.records++;
+	e = audit_table_add(rd->table, r, &is_new);
+	if (!e)
+		cli_die(EXIT_FAILURE, "out of memory");
+	if (is_new && rd->follow)
+		audit_report_live(e, rd->json);
+}
+
+static void take_line(struct audit_reader *rd, struct source *src,
+		      const char *line, size_t len)
+{
+	struct audit_record r;
+	unsigned long lost;
+	const char *why;
+
+	switch (audit_parse_line(line, len, &r, &lost, &why)) {
+	case AUDIT_LINE_OTHER:
+		break;
+	case AUDIT_LINE_LOST:
+		rd->totals.lost += lost;
+		break;
+	case AUDIT_LINE_BAD:
+		rd->totals.bad++;
+		cli_warn("%s:%lu: %s; record skipped", src->name, src->line,
+			 why);
+		break;
+	case AUDIT_LINE_RECORD:
+		take_record(rd, &r);
+		break;
+	}
+}
+
+/* ---- lines */
+
+static void take_lines(struct audit_reader *rd, struct source *src)
+{
+	char *p = src->buf + src->start, *end = src->buf + src->end, *nl;
+
+	while ((nl = memchr(p, '\n', (size_t)(end - p)))) {
+		src->line++;
+		if (src->overlong)
+			src->overlong = false;	/* the end of a skipped line */
+		else
+			take_line(rd, src, p, (size_t)(nl - p));
+		p = nl + 1;
+	}
+	src->start = (size_t)(p - src->buf);
+}
+
+/* A line past LINE_LIMIT: dropped, and reported when it looked like a
+ * record. */
+static void drop_overlong(struct audit_reader *rd, struct source *src)
+{
+	if (!src->overlong &&
+	    memmem(src->buf, src->end, "lsm=SMACK", 9)) {
+		rd->totals.bad++;
+		cli_warn("%s:%lu: a line of more than %d MiB, longer than any "
+			 "record the kernel writes; skipped", src->name,
+			 src->line + 1, LINE_LIMIT >> 20);
+	}
+	src->start = src->end = 0;
+	src->overlong = true;
+}
+
+/* Room for want bytes after the partial line kept at the front. */
+static void make_room(struct audit_reader *rd, struct source *src,
+		      size_t want)
+{
+	char *bigger;
+
+	if (src->cap - src->end >= want)
+		return;
+	memmove(src->buf, src->buf + src->start, src->end - src->start);
+	src->end -= src->start;
+	src->start = 0;
+	if (src->cap - src->end >= want)
+		return;
+	if (src->cap >= LINE_LIMIT) {
+		drop_overlong(rd, src);
+		return;
+	}
+	bigger = realloc(src->buf, src->cap * 2);
+	if (!bigger)
+		cli_die(EXIT_FAILURE, "out of memory");
+	src->buf = bigger;
+	src->cap *= 2;
+}
+
+/* ---- reading */
+
+static ssize_t read_some(struct source *src)
+{
+	ssize_t n;
+
+	for (;;) {
+		n = read(src->fd, src->buf + src->end, src->cap - src->end);
+		if (n >= 0)
+			return n;
+		if (errno == EINTR && stop_requested)
+			return 0;
+		/* /dev/kmsg: records were overwritten before this read (the
+		 * next one goes on after them), or no more to read now. */
+		if (src->kmsg && errno == EAGAIN)
+			return 0;
+		if (errno != EINTR && !(src->kmsg && errno == EPIPE))
+			return -1;
+	}
+}
+
+/* --follow at the end of a file: false when there is no more to wait
+ * for (a pipe that ended, a signal). */
+static bool wait_for_more(const struct source *src, bool regular)
+{
+	struct timespec pause = { 0, FOLLOW_POLL_NS };
+
+	if (!src->follow || !regular || stop_requested)
+		return false;
+	nanosleep(&pause, NULL);
+	return !stop_requested;
+}
+
+static bool read_source(struct audit_reader *rd, struct source *src,
+			bool regular)
+{
+	ssize_t n;
+
+	while (!stop_requested) {
+		make_room(rd, src, src->kmsg ? KMSG_ROOM : BLOCK / 2);
+		n = read_some(src);
+		if (n < 0) {
+			cli_warn_errno("%s", src->name);
+			return false;
+		}
+		if (n == 0) {
+			if (!wait_for_more(src, regular))
+				break;
+			continue;
+		}
+		src->end += (size_t)n;
+		take_lines(rd, src);
+	}
+	/* A last line without its newline, unless a writer may still be
+	 * in the middle of it. */
+	if (src->end > src->start && !src->overlong && !src->follow) {
+		src->line++;
+		take_line(rd, src, src->buf + src->start,
+			  src->end - src->start);
+	}
+	return true;
+}
+
+/* /dev/kmsg, whatever name it is given by (character device 1:11). */
+static bool is_kmsg(const struct stat *st)
+{
+	return S_ISCHR(st->st_mode) && major(st->st_rdev) == 1 &&
+	       minor(st->st_rdev) == 11;
+}
+
+static int open_source(struct source *src, const char *path, bool follow)
+{
+	if (!path) {
+		src->name = KMSG_PATH;
+		return open(KMSG_PATH, O_RDONLY | O_CLOEXEC |
+			    (follow ? 0 : O_NONBLOCK));
+	}
+	src->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	if (strcmp(path, "-") == 0)
+		return STDIN_FILENO;
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+bool audit_read(struct audit_reader *rd, const char *path)
+{
+	struct source src = { -1, NULL, false, rd->follow, 0, NULL, BLOCK, 0,
+			      0, false };
+	struct stat st;
+	bool ok;
+
+	src.fd = open_source(&src, path, rd->follow);
+	if (src.fd < 0 || fstat(src.fd, &st) < 0) {
+		cli_warn_errno("%s", src.name);
+		return false;
+	}
+	src.kmsg = is_kmsg(&st);
+	if (src.kmsg && path && !rd->follow)
+		fcntl(src.fd, F_SETFL, fcntl(src.fd, F_GETFL) | O_NONBLOCK);
+	src.buf = malloc(src.cap);
+	if (!src.buf)
+		cli_die(EXIT_FAILURE, "out of memory");
+	ok = read_source(rd, &src, S_ISREG(st.st_mode));
+	free(src.buf);
+	if (src.fd != STDIN_FILENO)
+		close(src.fd);
+	return ok;
+}

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * smackaudit: the default report, in text or JSON.  One entry a subject,
+ * object, letters and verdict, most records first: how many, when, a few
+ * examples, and why the running kernel denies it now.
+ */
+#include <string.h>
+#include <sys/smack.h>
+
+#include "smackaudit.h"
+
+static const char *const verdicts[] = {
+	[AUDIT_DENIED] = "denied",
+	[AUDIT_GRANTED] = "granted",
+	[AUDIT_BRINGUP] = "bring-up",
+	[AUDIT_UNCONFINED] = "unconfined",
+};
+
+static const char *const reasons[] = {
+	[AUDIT_WHY_NOT_ASKED] = "not-asked",
+	[AUDIT_WHY_ALLOWED_NOW] = "allowed-now",
+	[AUDIT_WHY_STAR_SUBJECT] = "star-subject",
+	[AUDIT_WHY_PTRACE_RULE] = "ptrace-rule",
+	[AUDIT_WHY_NO_RULE] = "no-rule",
+	[AUDIT_WHY_RULE_LACKS] = "rule-lacks",
+	[AUDIT_WHY_DRIFT] = "drift",
+};
+
+static bool all_digits(const char *s)
+{
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return false;
+	return true;
+}
+
+/* ---- text */
+
+void audit_print_details(FILE *out, const char *d, size_t len)
+{
+	const char *end = d + len, *value;
+
+	while (d < end) {
+		value = d + strlen(d) + 1;
+		fprintf(out, " %s=", d);
+		if (*value && all_digits(value)) {
+			fputs(value, out);
+		} else {
+			putc('"', out);
+			audit_print_escaped(out, value, strlen(value), '"');
+			putc('"', out);
+		}
+		d = value + strlen(value) + 1;
+	}
+}
+
+void audit_print_example(FILE *out, const struct audit_example *x)
+{
+	audit_print_escaped(out, x->comm, strlen(x->comm), 0);
+	if (x->pid >= 0)
+		fprintf(out, "[%ld]", x->pid);
+	if (*x->fn) {
+		putc(' ', out);
+		audit_print_escaped(out, x->fn, strlen(x->fn), 0);
+	}
+	audit_print_details(out, x->details, x->details_len);
+}
+
+/* "Sub Obj rw", with the verdict when it is not a denial. */
+static void print_key(const struct audit_entry *e)
+{
+	char letters[SMACK_ACCESS_STRLEN];
+
+	printf("%s %s %s", e->subject, e->object,
+	       smack_access_to_string(e->access, letters));
+	if (e->labels_differ)
+		fputs(" (labels differ)", stdout);
+	if (e->verdict != AUDIT_DENIED)
+		printf(" (%s)", verdicts[e->verdict]);
+}
+
+static void print_lines(const char *prefix, const char *text)
+{
+	const char *nl;
+
+	while (text && *text) {
+		nl = strchr(text, '\n');
+		printf("  %s%.*s\n", prefix,
+		       (int)(nl ? (size_t)(nl - text) : strlen(text)), text);
+		text = nl ? nl + 1 : NULL;
+	}
+}
+
+static void text_entry(const struct audit_entry *e,
+		       const struct audit_explanation *why)
+{
+	size_t i;
+
+	print_key(e);
+	printf(": %lu record%s, ", e->count, e->count == 1 ? "" : "s");
+	audit_print_time(stdout, e->first_ms);
+	if (e->last_ms != e->first_ms) {
+		fputs(" to ", stdout);
+		audit_print_time(stdout, e->last_ms);
+	}
+	putchar('\n');
+	for (i = 0; i < e->nexamples; i++) {
+		fputs("    ", stdout);
+		audit_print_example(stdout, &e->examples[i]);
+		putchar('\n');
+	}
+	print_lines("why: ", why->text);
+	print_lines("note: ", why->notes);
+	print_lines("in /etc/smack: ", why->tree);
+}
+
+void audit_print_totals(FILE *out, const struct audit_totals *t,
+			const char *prefix)
+{
+	if (t->bad)
+		fprintf(out, "%s%lu malformed record%s skipped (see the "
+			"messages above)\n", prefix, t->bad,
+			t->bad == 1 ? "" : "s");
+	if (t->granted)
+		fprintf(out, "%s%lu record%s of granted accesses left out\n",
+			prefix, t->granted, t->granted == 1 ? "" : "s");
+	if (t->lost)
+		fprintf(out, "%sthe log dropped %lu audit record%s (printk's "
+			"rate limit): this report may lack some\n", prefix,
+			t->lost, t->lost == 1 ? "" : "s");
+}
+
+static bool text_report(struct audit_entry **entries, size_t n,
+			struct audit_kernel *kernel,
+			const struct audit_totals *totals)
+{
+	struct audit_explanation why;
+	size_t i;
+
+	if (n == 0)
+		printf("no Smack records found\n");
+	else
+		printf("%zu entr%s from %lu record%s\n", n, n == 1 ? "y" : "ies",
+		       totals->records, totals->records == 1 ? "" : "s");
+	audit_print_totals(stdout, totals, "");
+	for (i = 0; i < n; i++) {
+		if (!audit_explain(kernel, entries[i], &why))
+			return false;
+		putchar('\n');
+		text_entry(entries[i], &why);
+		audit_explanation_release(&why);
+	}
+	return true;
+}
+
+/* ---- JSON */
+
+void audit_json_string(const char *s)
+{
+	if (s)
+		audit_print_json(stdout, s, strlen(s));
+	else
+		fputs("null", stdout);
+}
+
+static void json_details(const char *d, size_t len)
+{
+	const char *end = d + len, *value;
+
+	putchar('{');
+	while (d < end) {
+		value = d + strlen(d) + 1;
+		audit_json_string(d);
+		putchar(':');
+		audit_json_string(value);
+		d = value + strlen(value) + 1;
+		if (d < end)
+			putchar(',');
+	}
+	putchar('}');
+}
+
+void audit_json_example(const struct audit_example *x)
+{
+	fputs("{\"comm\":", stdout);
+	audit_json_string(x->comm);
+	printf(",\"pid\":%ld,\"fn\":", x->pid);
+	audit_json_string(x->fn);
+	fputs(",\"time\":", stdout);
+	audit_print_json_time(stdout, x->time_ms);
+	fputs(",\"details\":", stdout);
+	json_details(x->details, x->details_len);
+	putchar('}');
+}
+
+static void json_lines(const char *text)
+{
+	const char *nl;
+	bool first = true;
+
+	putchar('[');
+	while (text && *text) {
+		nl = strchr(text, '\n');
+		if (!first)
+			putchar(',');
+		audit_print_json(stdout, text,
+				 nl ? (size_t)(nl - text) : strlen(text));
+		text = nl ? nl + 1 : NULL;
+		first = false;
+	}
+	putchar(']');
+}
+
+static void json_why(const struct audit_explanation *why)
+{
+	char letters[SMACK_ACCESS_STRLEN];
+
+	printf("{\"reason\":\"%s\",\"text\":", reasons[why->why]);
+	audit_json_string(why->text);
+	fputs(",\"rule\":", stdout);
+	audit_json_string(why->has_rule ?
+			  smack_access_to_string(why->have, letters) : NULL);
+	fputs(",\"missing\":", stdout);
+	audit_json_string(why->why == AUDIT_WHY_RULE_LACKS ||
+			  why->why == AUDIT_WHY_NO_RULE ?
+			  smack_access_to_string(why->missing, letters) : NULL);
+	fputs(",\"builtin\":", stdout);
+	audit_json_string(why->builtin);
+	fputs(",\"notes\":", stdout);
+	json_lines(why->notes);
+	fputs(",\"tree\":", stdout);
+	audit_json_string(why->tree);
+	putchar('}');
+}
+
+static void json_functions(const struct audit_entry *e)
+{
+	unsigned int i;
+	bool first = true;
+
+	putchar('[');
+	for (i = 0; i < 64; i++) {
+		if (!(e->functions >> i & 1))
+			continue;
+		if (!first)
+			putchar(',');
+		audit_json_string(audit_function_name(i) ?
+				  audit_function_name(i) : "other");
+		first = false;
+	}
+	putchar(']');
+}
+
+/* The fields every JSON entry has, without its closing brace. */
+void audit_json_entry_head(const struct audit_entry *e)
+{
+	char letters[SMACK_ACCESS_STRLEN];
+	size_t i;
+
+	fputs("{\"subject\":", stdout);
+	audit_json_string(e->subject);
+	fputs(",\"object\":", stdout);
+	audit_json_string(e->object);
+	printf(",\"access\":\"%s\",\"labels_differ\":%s,\"verdict\":\"%s\","
+	       "\"count\":%lu,\"first\":",
+	       smack_access_to_string(e->access, letters),
+	       e->labels_differ ? "true" : "false", verdicts[e->verdict],
+	       e->count);
+	audit_print_json_time(stdout, e->first_ms);
+	fputs(",\"last\":", stdout);
+	audit_print_json_time(stdout, e->last_ms);
+	fputs(",\"functions\":", stdout);
+	json_functions(e);
+	fputs(",\"examples\":[", stdout);
+	for (i = 0; i < e->nexamples; i++) {
+		if (i)
+			putchar(',');
+		audit_json_example(&e->examples[i]);
+	}
+	putchar(']');
+}
+
+void audit_json_totals(const struct audit_totals *t)
+{
+	printf("\"records\":%lu,\"granted\":%lu,\"malformed\":%lu,"
+	       "\"lost\":%lu", t->records, t->granted, t->bad, t->lost);
+}
+
+static bool json_report(struct audit_entry **entries, size_t n,
+			struct audit_kernel *kernel,
+			const struct audit_totals *totals)
+{
+	struct audit_explanation why;
+	size_t i;
+
+	putchar('{');
+	audit_json_totals(totals);
+	fputs(",\"entries\":[", stdout);
+	for (i = 0; i < n; i++) {
+		if (!audit_explain(kernel, entries[i], &why))
+			return false;
+		fputs(i ? ",\n" : "\n", stdout);
+		audit_json_entry_head(entries[i]);
+		fputs(",\"why\":", stdout);
+		json_why(&why);
+		putchar('}');
+		audit_explanation_release(&why);
+	}
+	fputs("]}\n", stdout);
+	return true;
+}
+
+bool audit_report(struct audit_table *table, struct audit_kernel *kernel,
+		  const struct audit_totals *totals, enum audit_mode mode,
+		  bool json)
+{
+	struct audit_entry **entries = audit_table_sorted(table);
+	size_t n = audit_table_count(table);
+
+	if (mode != AUDIT_REPORT)
+		return audit_rules(entries, n, kernel, totals,
+				   mode == AUDIT_MODIFY, json);
+	if (json)
+		return json_report(entries, n, kernel, totals);
+	return text_report(entries, n, kernel, totals);
+}
+
+void audit_report_live(const struct audit_entry *e, bool json)
+{
+	if (json) {
+		audit_json_entry_head(e);
+		fputs("}\n", stdout);
+	} else {
+		print_key(e);
+		if (e->nexamples) {
+			fputs(": ", stdout);
+			audit_print_example(stdout, &e->examples[0]);
+		}
+		putchar('\n');
+	}
+	fflush(stdout);
+}

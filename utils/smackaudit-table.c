@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * smackaudit: the entries, one for each subject, object, letters and
+ * verdict, in a hash table.  A record costs a hash and a compare; the
+ * memory grows with the entries, never with the records: an entry keeps
+ * its counts, times, the hook functions seen and a few examples, taken
+ * from its first records.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "smackaudit.h"
+
+/* An entry looks for examples of other commands or objects among its
+ * first records only, so that a flood of one record costs no more. */
+#define EXAMPLE_SEARCH 32
+
+struct slot {
+	struct audit_entry *entry;
+	uint64_t hash;
+};
+
+struct audit_table {
+	struct slot *slots;
+	size_t nslots;			/* a power of two */
+	struct audit_entry **entries;	/* in the order they came */
+	size_t count, cap;
+};
+
+struct audit_table *audit_table_new(void)
+{
+	struct audit_table *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return NULL;
+	t->nslots = 64;
+	t->slots = calloc(t->nslots, sizeof(*t->slots));
+	if (!t->slots) {
+		free(t);
+		return NULL;
+	}
+	return t;
+}
+
+static void entry_free(struct audit_entry *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->nexamples; i++) {
+		free(e->examples[i].comm);
+		free(e->examples[i].fn);
+		free(e->examples[i].details);
+	}
+	free((char *)e->subject);
+	free((char *)e->object);
+	free(e);
+}
+
+void audit_table_free(struct audit_table *t)
+{
+	size_t i;
+
+	if (!t)
+		return;
+	for (i = 0; i < t->count; i++)
+		entry_free(t->entries[i]);
+	free(t->entries);
+	free(t->slots);
+	free(t);
+}
+
+size_t audit_table_count(const struct audit_table *t)
+{
+	return t->count;
+}
+
+/* FNV-1a over the key's parts. */
+static uint64_t hash_bytes(uint64_t h, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+	return h;
+}
+
+static uint64_t record_hash(const struct audit_record *r)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	h = hash_bytes(h, r->subject, strlen(r->subject) + 1);
+	h = hash_bytes(h, r->object, strlen(r->object));
+	return (h ^ (r->access | (unsigned int)r->labels_differ << 8 |
+		     (unsigned int)r->verdict << 9)) * 0x100000001b3ull;
+}
+
+static bool same_key(const struct audit_entry *e, const struct audit_record *r)
+{
+	return e->access == r->access && e->verdict == r->verdict &&
+	       e->labels_differ == r->labels_differ &&
+	       strcmp(e->subject, r->subject) == 0 &&
+	       strcmp(e->object, r->object) == 0;
+}
+
+static bool grow(struct audit_table *t)
+{
+	size_t n = t->nslots * 2, i, j;
+	struct slot *s = calloc(n, sizeof(*s));
+
+	if (!s)
+		return false;
+	for (i = 0; i < t->nslots; i++) {
+		if (!t->slots[i].entry)
+			continue;
+		for (j = t->slots[i].hash & (n - 1); s[j].entry;
+		     j = (j + 1) & (n - 1))
+			;
+		s[j] = t->slots[i];
+	}
+	free(t->slots);
+	t->slots = s;
+	t->nslots = n;
+	return true;
+}
+
+static struct audit_entry *entry_new(const struct audit_record *r)
+{
+	struct audit_entry *e = calloc(1, sizeof(*e));
+
+	if (!e)
+		return NULL;
+	e->subject = strdup(r->subject);
+	e->object = strdup(r->object);
+	if (!e->subject || !e->object) {
+		entry_free(e);
+		return NULL;
+	}
+	e->access = r->access;
+	e->labels_differ = r->labels_differ;
+	e->verdict = r->verdict;
+	e->first_ms = e->last_ms = r->time_ms;
+	return e;
+}
+
+static bool append(struct audit_table *t, struct audit_entry *e)
+{
+	struct audit_entry **list;
+
+	if (t->count == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 64;
+		list = realloc(t->entries, t->cap * sizeof(*list));
+		if (!list)
+			return false;
+		t->entries = list;
+	}
+	t->entries[t->count++] = e;
+	return true;
+}
+
+/* The entry of the record's key, made when there is none. */
+static struct audit_entry *find_or_make(struct audit_table *t,
+					const struct audit_record *r,
+					bool *is_new)
+{
+	uint64_t h = record_hash(r);
+	size_t i;
+
+	*is_new = false;
+	for (i = h & (t->nslots - 1); t->slots[i].entry;
+	     i = (i + 1) & (t->nslots - 1))
+		if (t->slots[i].hash == h && same_key(t->slots[i].entry, r))
+			return t->slots[i].entry;
+	if ((t->count + 1) * 4 > t->nslots * 3) {
+		if (!grow(t))
+			return NULL;
+		return find_or_make(t, r, is_new);
+	}
+	t->slots[i].entry = entry_new(r);
+	if (!t->slots[i].entry || !append(t, t->slots[i].entry)) {
+		if (t->slots[i].entry)
+			entry_free(t->slots[i].entry);
+		t->slots[i].entry = NULL;
+		return NULL;
+	}
+	t->slots[i].hash = h;
+	*is_new = true;
+	return t->slots[i].entry;
+}
+
+/* ---- examples */
+
+/* The record's details as "key\0value\0" pairs, decoded. */
+static char *record_details(const struct audit_record *r, size_t *len)
+{
+	size_t i, n = 0, size = 1;
+	char *out;
+
+	for (i = 0; i < r->ndetails; i++)
+		size += r->details[i].key.len + r->details[i].value.len + 2;
+	out = malloc(size);
+	if (!out)
+		return NULL;
+	for (i = 0; i < r->ndetails; i++) {
+		memcpy(out + n, r->details[i].key.at, r->details[i].key.len);
+		n += r->details[i].key.len;
+		out[n++] = '\0';
+		n += audit_span_decode(&r->details[i].value, r->kmsg_escapes,
+				       out + n) + 1;
+	}
+	*len = n;
+	return out;
+}
+
+static char *span_string(const struct audit_span *s, bool kmsg)
+{
+	char *out = malloc(s->len + 1);
+
+	if (out)
+		audit_span_decode(s, kmsg, out);
+	return out;
+}
+
+static bool is_known_example(const struct audit_entry *e, const char *comm,
+			     const char *details, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < e->nexamples; i++)
+		if (strcmp(e->examples[i].comm, comm) == 0 &&
+		    e->examples[i].details_len == len &&
+		    memcmp(e->examples[i].details, details, len) == 0)
+			return true;
+	return false;
+}
+
+static bool add_example(struct audit_entry *e, const struct audit_record *r)
+{
+	struct audit_example x = { NULL, NULL, NULL, 0, 0, r->time_ms };
+	char *end;
+
+	x.comm = span_string(&r->comm, r->kmsg_escapes);
+	x.fn = span_string(&r->fn, false);
+	x.details = record_details(r, &x.details_len);
+	if (!x.comm || !x.fn || !x.details) {
+		free(x.comm);
+		free(x.fn);
+		free(x.details);
+		return false;
+	}
+	x.pid = r->pid.len ? strtol(r->pid.at, &end, 10) : -1;
+	if (is_known_example(e, x.comm, x.details, x.details_len)) {
+		free(x.comm);
+		free(x.fn);
+		free(x.details);
+		return true;
+	}
+	e->examples[e->nexamples++] = x;
+	return true;
+}
+
+struct audit_entry *audit_table_add(struct audit_table *t,
+				    const struct audit_record *r,
+				    bool *is_new)
+{
+	struct audit_entry *e = find_or_make(t, r, is_new);
+
+	if (!e)
+		return NULL;
+	e->count++;
+	if (r->time_ms != AUDIT_TIME_UNKNOWN) {
+		if (e->first_ms == AUDIT_TIME_UNKNOWN || r->time_ms < e->first_ms)
+			e->first_ms = r->time_ms;
+		if (e->last_ms == AUDIT_TIME_UNKNOWN || r->time_ms > e->last_ms)
+			e->last_ms = r->time_ms;
+	}
+	e->functions |= 1ull << audit_function_index(r->fn.at, r->fn.len);
+	if (e->nexamples < AUDIT_EXAMPLES && e->count <= EXAMPLE_SEARCH &&
+	    !add_example(e, r)) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	return e;
+}
+
+/* ---- order */
+
+static int compare_entries(const void *a, const void *b)
+{
+	const struct audit_entry *x = *(struct audit_entry *const *)a;
+	const struct audit_entry *y = *(struct audit_entry *const *)b;
+	int c;
+
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	c = strcmp(x->subject, y->subject);
+	if (!c)
+		c = strcmp(x->object, y->object);
+	if (!c && x->access != y->access)
+		c = x->access < y->access ? -1 : 1;
+	if (!c && x->verdict != y->verdict)
+		c = x->verdict < y->verdict ? -1 : 1;
+	return c;
+}
+
+struct audit_entry **audit_table_sorted(struct audit_table *t)
+{
+	if (t->count)
+		qsort(t->entries, t->count, sizeof(*t->entries),
+		      compare_entries);
+	return t->entries;
+}

@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * smackaudit: the pieces of the tool and what they share.
+ *
+ *   smackaudit-record.c   one line of a log -> one record (no I/O)
+ *   smackaudit-time.c     the times of records and of --since/--until
+ *   smackaudit-read.c     files, standard input, /dev/kmsg, --follow
+ *   smackaudit-table.c    records -> entries (subject, object, letters)
+ *   smackaudit-explain.c  why the running kernel denies an entry now,
+ *                         and which letters the kernel will ask next
+ *   smackaudit-report.c   the default report (text or JSON)
+ *   smackaudit-rules.c    --rules and --modify (text or JSON)
+ *   smackaudit-print.c    escaped text and JSON strings, times
+ *   smackaudit.c          options and main
+ */
+#ifndef SMACKAUDIT_H
+#define SMACKAUDIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* A record's time in milliseconds since the epoch, or this when the line
+ * gives none (journalctl's short format, the bring-up lines). */
+#define AUDIT_TIME_UNKNOWN INT64_MIN
+
+/* The longest label the kernel has (SMK_LONGLABEL less its NUL). */
+#define AUDIT_LABEL_MAX 255
+
+/* The details a record may carry beyond subject, object and comm. */
+#define AUDIT_DETAILS_MAX 8
+
+/* A piece of the line; how it is written there. */
+enum audit_encoding {
+	AUDIT_BARE,		/* as is: numbers, addresses, fn names */
+	AUDIT_QUOTED,		/* between double quotes */
+	AUDIT_HEX,		/* audit's hex of a string with odd bytes */
+};
+
+struct audit_span {
+	const char *at;
+	size_t len;
+	enum audit_encoding enc;
+};
+
+struct audit_detail {
+	struct audit_span key, value;
+};
+
+/* What the kernel did, as the record says. */
+enum audit_verdict {
+	AUDIT_DENIED,
+	AUDIT_GRANTED,
+	AUDIT_BRINGUP,		/* granted by a rule with "b" (bring-up) */
+	AUDIT_UNCONFINED,	/* granted because of the unconfined label */
+};
+
+/*
+ * One Smack record.  Spans point into the line it was read from; labels
+ * are decoded (they are short and needed for every record), the rest only
+ * when printed.
+ */
+struct audit_record {
+	int64_t time_ms;
+	enum audit_verdict verdict;
+	unsigned int access;		/* SMACK_ACCESS_* letters asked for */
+	bool labels_differ;		/* ptrace's same-label check, no letters */
+	bool kmsg_escapes;		/* values carry /dev/kmsg's \xNN escapes */
+	struct audit_span fn, comm, pid;
+	char subject[AUDIT_LABEL_MAX + 1], object[AUDIT_LABEL_MAX + 1];
+	struct audit_detail details[AUDIT_DETAILS_MAX];
+	size_t ndetails;
+};
+
+/* What a line is. */
+enum audit_line {
+	AUDIT_LINE_OTHER,	/* not a Smack record: skipped */
+	AUDIT_LINE_RECORD,	/* a record, in *record */
+	AUDIT_LINE_LOST,	/* the log says it dropped *lost records */
+	AUDIT_LINE_BAD,		/* a Smack record cut short or malformed */
+};
+
+/* Reads one line (without its newline).  For AUDIT_LINE_BAD, *why is a
+ * static phrase saying what is wrong. */
+enum audit_line audit_parse_line(const char *line, size_t len,
+				 struct audit_record *record,
+				 unsigned long *lost, const char **why);
+
+/* Decodes a span into out (size bytes at least span->len + 1: no form
+ * grows); returns the decoded length.  kmsg: undo /dev/kmsg's escapes. */
+size_t audit_span_decode(const struct audit_span *span, bool kmsg,
+			 char *out);
+
+/* The time of a line whose record starts at rec (smackaudit-time.c). */
+int64_t audit_line_time(const char *line, const char *rec);
+
+/* Parses "TIME" of --since/--until: "@SECONDS", "YYYY-MM-DD[ HH:MM[:SS]]"
+ * (local time), "now", "today" or "yesterday".  False when it is none. */
+bool audit_parse_time(const char *text, int64_t *ms);
+
+/* ---- the table of entries (smackaudit-table.c) */
+
+/* An entry keeps this many examples of its records. */
+#define AUDIT_EXAMPLES 3
+
+struct audit_example {
+	char *comm, *fn, *details;	/* details: "key\0value\0" pairs */
+	size_t details_len;
+	long pid;
+	int64_t time_ms;
+};
+
+struct audit_entry {
+	const char *subject, *object;
+	unsigned int access;
+	bool labels_differ;
+	enum audit_verdict verdict;
+	unsigned long count;
+	int64_t first_ms, last_ms;
+	uint64_t functions;		/* bits of audit_function_index() */
+	struct audit_example examples[AUDIT_EXAMPLES];
+	size_t nexamples;
+};
+
+struct audit_table;
+
+struct audit_table *audit_table_new(void);
+void audit_table_free(struct audit_table *table);
+/* Counts a record into its entry; returns the entry, or NULL when memory
+ * ran out.  *is_new: the record made a new entry. */
+struct audit_entry *audit_table_add(struct audit_table *table,
+				    const struct audit_record *record,
+				    bool *is_new);
+size_t audit_table_count(const struct audit_table *table);
+/* The entries, most records first (then by subject, object, letters);
+ * valid until the next add.  NULL when memory ran out. */
+struct audit_entry **audit_table_sorted(struct audit_table *table);
+
+/* ---- what the kernel asks, and why it denies (smackaudit-explain.c) */
+
+/* A bit a known hook function (63: any other); names of the bits. */
+unsigned int audit_function_index(const char *fn, size_t len);
+const char *audit_function_name(unsigned int index);
+
+struct audit_kernel;
+
+/* Reads what explanations need from the running kernel; NULL when Smack
+ * is not active here (or ask is false). */
+struct audit_kernel *audit_kernel_open(bool ask);
+void audit_kernel_free(struct audit_kernel *kernel);
+
+enum audit_why {
+	AUDIT_WHY_NOT_ASKED,	/* the kernel was not asked */
+	AUDIT_WHY_ALLOWED_NOW,	/* the policy allows it now */
+	AUDIT_WHY_STAR_SUBJECT,	/* subject '*' may access nothing */
+	AUDIT_WHY_PTRACE_RULE,	/* ptrace exact/draconian: labels differ */
+	AUDIT_WHY_NO_RULE,	/* no rule for the pair */
+	AUDIT_WHY_RULE_LACKS,	/* the pair's rule lacks letters */
+	AUDIT_WHY_DRIFT,	/* access2 disagrees with load2 as read */
+};
+
+struct audit_explanation {
+	enum audit_why why;
+	unsigned int have;		/* the pair's rule now (load2) */
+	bool has_rule;
+	unsigned int missing;		/* letters the kernel denies now */
+	const char *builtin;		/* a built-in rule that decides, or NULL */
+	char *text;			/* the sentence (malloc'ed) */
+	char *notes;			/* more, one a line, or NULL */
+	char *tree;			/* where /etc/smack names the pair */
+};
+
+/* Where /etc/smack holds the pair's rule, "FILE:LINE" (malloc'ed), or
+ * NULL when that is not known. */
+char *audit_tree_origin(const char *subject, const char *object);
+
+/* Explains an entry; false when memory ran out. */
+bool audit_explain(struct audit_kernel *kernel,
+		   const struct audit_entry *entry,
+		   struct audit_explanation *out);
+void audit_explanation_release(struct audit_explanation *e);
+
+/* Letters the kernel asks next, once an entry's are granted. */
+struct audit_next {
+	unsigned int letters;
+	bool reverse;		/* of the reversed pair (object subject) */
+	const char *why;	/* a static sentence */
+};
+
+/* The next of them from *i on (start at 0); false when there are no
+ * more.  There are AUDIT_NEXT_MAX at most. */
+#define AUDIT_NEXT_MAX 2
+bool audit_next(const struct audit_entry *entry, size_t *i,
+		struct audit_next *out);
+
+/* The letters of the pair's rule in the kernel now; false when it has
+ * none (or the kernel was not asked). */
+bool audit_kernel_rule(const struct audit_kernel *kernel,
+		       const char *subject, const char *object,
+		       unsigned int *access);
+/* access2's answer for the letters: 1, 0, or -1 when not asked. */
+int audit_kernel_allows(const struct audit_kernel *kernel,
+			const char *subject, const char *object,
+			unsigned int access);
+
+/* ---- output (smackaudit-print.c) */
+
+/* Writes bytes so that they can neither end a line nor drive a terminal:
+ * printable ASCII as is but for '\\' and quote, the rest as \xNN. */
+void audit_print_escaped(FILE *out, const char *s, size_t len, char quote);
+/* Writes a JSON string, quotes included. */
+void audit_print_json(FILE *out, const char *s, size_t len);
+/* "YYYY-MM-DD HH:MM:SS.mmm" in local time, or "unknown time". */
+void audit_print_time(FILE *out, int64_t ms);
+/* The time for JSON: a number of seconds, or null. */
+void audit_print_json_time(FILE *out, int64_t ms);
+
+/* ---- the report (smackaudit-report.c) */
+
+enum audit_mode { AUDIT_REPORT, AUDIT_RULES, AUDIT_MODIFY };
+
+struct audit_totals {
+	unsigned long records, granted, bad, lost, filtered;
+};
+
+/* Writes the report of mode on stdout; false when memory ran out. */
+bool audit_report(struct audit_table *table, struct audit_kernel *kernel,
+		  const struct audit_totals *totals, enum audit_mode mode,
+		  bool json);
+/* Writes one line for a new entry (--follow). */
+void audit_report_live(const struct audit_entry *entry, bool json);
+
+/* Pieces of the report that --rules shares. */
+void audit_print_details(FILE *out, const char *details, size_t len);
+void audit_print_example(FILE *out, const struct audit_example *x);
+void audit_print_totals(FILE *out, const struct audit_totals *t,
+			const char *prefix);
+void audit_json_string(const char *s);
+void audit_json_example(const struct audit_example *x);
+void audit_json_entry_head(const struct audit_entry *e);
+void audit_json_totals(const struct audit_totals *t);
+
+/* --rules and --modify (smackaudit-rules.c). */
+bool audit_rules(struct audit_entry **entries, size_t n,
+		 struct audit_kernel *kernel,
+		 const struct audit_totals *totals, bool modify, bool json);
+
+/* ---- reading (smackaudit-read.c) */
+
+struct audit_filter {
+	const char *subject, *object, *command;
+	unsigned int access;		/* 0: any */
+	int64_t since_ms, until_ms;
+};
+
+struct audit_reader {
+	struct audit_table *table;
+	struct audit_totals totals;
+	struct audit_filter filter;
+	bool follow, json;
+	bool times_unknown;		/* a filtered record had no time */
+};
+
+/* Reads a file ("-": standard input, NULL: the kernel log); false on an
+ * error already reported. */
+bool audit_read(struct audit_reader *reader, const char *path);
+/* Stops --follow (from a signal handler). */
+void audit_read_stop(void);
+
+#endif /* SMACKAUDIT_H */

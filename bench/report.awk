@@ -270,6 +270,23 @@ function probe_rows(    kp, res) {
 		    " ms; shows the prober works")
 }
 
+# smackaudit's peak RSS: flat from 100,000 to 1,000,000 lines of the same
+# 1,000 entries (it keeps entries, not records), and what 100,000 entries
+# cost.
+function audit_rss_row(    ks, kl, kw, res) {
+	ks = "smackaudit-rss" SUBSEP "100k"; kl = "smackaudit-rss" SUBSEP "1m"
+	kw = "smackaudit-rss" SUBSEP "1m-wide"
+	if (!(ks in line) || !(kl in line))
+		return
+	res = "MISSED"
+	if (peak[kl] - peak[ks] <= 256)
+		res = "ok"
+	row("smackaudit peak RSS 1M vs 100k lines", mib(peak[kl]),
+	    mib(peak[ks]), sprintf("%.2fx", peak[kl] / peak[ks]), "flat",
+	    failed_or(kl, res), "1,000 entries; with 100,000 entries: " \
+	    (kw in line ? mib(peak[kw]) : "-"))
+}
+
 function chsmack_rss_row(    kb, ks, res) {
 	kb = "set" SUBSEP "tool"; ks = "set-small" SUBSEP "tool"
 	if (!n[kb] || !n[ks])
@@ -380,6 +397,10 @@ END {
 	      "have-access-answers")
 	timed("smackaccess, per run", "smackaccess", "tool", "floor", 0,
 	      "smackaccess-answer")
+
+	timed("smackaudit, 1M lines (grep -c)", "smackaudit", "tool", "floor",
+	      3, "smackaudit-result")
+	audit_rss_row()
 
 	size_rows("size", "stripped lib+load+chsmack+access", !has_small,
 		  shared_core, "")

@@ -11,9 +11,10 @@
 #
 # Environment: LINUX_UML (the kernel), BENCH_CPU (the host CPU to pin UML
 # to, default 1), BENCH_TIMEOUT (seconds for the boot, default 600),
-# BENCH_PHASES (a subset of "reload access chsmack load boot", in that
-# order, or "profile", or "sizes": the sizes only, measured on the host
-# without booting), BENCH_BOOT_ROUNDS (3: boots of each kind, for the
+# BENCH_PHASES (a subset of "reload access chsmack load boot audit", in
+# that order, or "profile", or "sizes": the sizes only, measured on the
+# host without booting, or "audit": smackaudit only, on the host; see
+# bench/audit.sh), BENCH_BOOT_ROUNDS (3: boots of each kind, for the
 # boot phase), BENCH_SMALL=no (no embedded profiles), and the sizes of the
 # runs, passed on to the guest: BENCH_ROUNDS (smackload and
 # smack_have_access rounds, default 10), BENCH_SET_ROUNDS (5),
@@ -37,6 +38,9 @@ die() {
 	die "no bench programs in $builddir/bench: run 'make' (or 'make bench') in a build directory first"
 sizes_only=no
 [ "${BENCH_PHASES:-}" = sizes ] && sizes_only=yes
+# smackaudit reads files: its phase runs on the host, before any boot.
+audit_only=no
+[ "${BENCH_PHASES:-}" = audit ] && audit_only=yes && sizes_only=yes
 [ $sizes_only = yes ] || [ -x "$uml" ] || die "no User-Mode-Linux kernel at '$uml' (apt-get install user-mode-linux)"
 
 rm -rf "$out"
@@ -157,8 +161,13 @@ measure_fuzz() {
 		"$log" >> "$results"
 }
 
-measure_sizes size "$builddir"
-if [ "${BENCH_SMALL:-yes}" != no ]; then
+case " ${BENCH_PHASES:-audit} " in
+*" audit "*)
+	"$srcdir/bench/audit.sh" "$builddir" "$out" "$results" ||
+		die "the smackaudit phase failed" ;;
+esac
+[ $audit_only = yes ] || measure_sizes size "$builddir"
+if [ "${BENCH_SMALL:-yes}" != no ] && [ $audit_only = no ]; then
 	small=$(small_build) && measure_sizes size-small "$small"
 	small=$(small_multi_build) && measure_sizes size-multi "$small"
 	small=$(small_lld_build) && measure_sizes size-lld "$small"
@@ -190,7 +199,8 @@ done
 
 # The phases of this boot; the boot phase boots on its own, afterwards.
 guest_phases=$(echo " ${BENCH_PHASES:-reload access chsmack load} " |
-	sed 's/ boot / /g' | tr -s ' ' | sed 's/^ //; s/ $//' | tr ' ' ,)
+	sed 's/ boot / /g; s/ audit / /g' | tr -s ' ' |
+	sed 's/^ //; s/ $//' | tr ' ' ,)
 [ -n "$guest_phases" ] || guest_phases=none
 
 echo "bench: booting $uml on CPU $cpu (log: $out/guest.log)" >&2

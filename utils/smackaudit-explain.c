@@ -126,6 +126,13 @@ unsigned int audit_function_index(const char *fn, size_t len)
 	return f ? (unsigned int)(f - functions) : FUNCTION_OTHER;
 }
 
+bool audit_function_is(unsigned int index, const char *fn, size_t len)
+{
+	return index < NFUNCTIONS && len < sizeof(functions[0].name) &&
+	       memcmp(functions[index].name, fn, len) == 0 &&
+	       functions[index].name[len] == '\0';
+}
+
 const char *audit_function_name(unsigned int index)
 {
 	return index < NFUNCTIONS ? functions[index].name : NULL;

@@ -24,7 +24,7 @@
 #include "smackaudit.h"
 
 #define KMSG_PATH "/dev/kmsg"
-#define BLOCK (256 * 1024)
+#define BLOCK (64 * 1024)
 /* /dev/kmsg wants room for a whole record at each read. */
 #define KMSG_ROOM 8192
 #define LINE_LIMIT (4 * 1024 * 1024)
@@ -85,7 +85,8 @@ static bool wanted(struct audit_reader *rd, const struct audit_record *r)
 					  f->command);
 }
 
-static void take_record(struct audit_reader *rd, const struct audit_record *r)
+static void take_record(struct audit_reader *rd, const struct source *src,
+			const struct audit_record *r)
 {
 	struct audit_entry *e;
 	bool is_new;
@@ -100,6 +101,13 @@ static void take_record(struct audit_reader *rd, const struct audit_record *r)
 	}
 	rd->totals.records++;
 	e = audit_table_add(rd->table, r, &is_new);
+	if (!e && errno == EINVAL) {
+		rd->totals.records--;
+		rd->totals.bad++;
+		cli_warn("%s:%lu: subject= or object= is not a valid Smack "
+			 "label; record skipped", src->name, src->line);
+		return;
+	}
 	if (!e)
 		cli_die(EXIT_FAILURE, "out of memory");
 	if (is_new && rd->follow)
@@ -107,13 +115,13 @@ static void take_record(struct audit_reader *rd, const struct audit_record *r)
 }
 
 static void take_line(struct audit_reader *rd, struct source *src,
-		      const char *line, size_t len)
+		      const char *line, size_t len, const char *first)
 {
 	struct audit_record r;
 	unsigned long lost;
 	const char *why;
 
-	switch (audit_parse_line(line, len, &r, &lost, &why)) {
+	switch (audit_parse_line(line, len, first, &r, &lost, &why)) {
 	case AUDIT_LINE_OTHER:
 		break;
 	case AUDIT_LINE_LOST:
@@ -125,23 +133,51 @@ static void take_line(struct audit_reader *rd, struct source *src,
 			 why);
 		break;
 	case AUDIT_LINE_RECORD:
-		take_record(rd, &r);
+		take_record(rd, src, &r);
 		break;
 	}
 }
 
 /* ---- lines */
 
+/*
+ * A line that holds none of audit_markers is no record and is passed
+ * over.  Most lines of a kernel log are not Smack's, and most Smack lines
+ * are records: the record's marker is looked for once over the data
+ * rather than once a line (*next: where it stands next, or end), the
+ * others only in the lines without it (a search over the data for them
+ * costs more: their bytes are common in records).
+ */
+static bool line_has_marker(const char **next, const char *line,
+			    const char *nl, const char *end)
+{
+	unsigned int i;
+
+	if (!*next || *next < line) {
+		*next = audit_find_marker(line, end, 0);
+		if (!*next)
+			*next = end;
+	}
+	if (*next < nl)
+		return true;
+	for (i = 1; i < AUDIT_MARKERS; i++)
+		if (audit_find_marker(line, nl, i))
+			return true;
+	return false;
+}
+
 static void take_lines(struct audit_reader *rd, struct source *src)
 {
 	char *p = src->buf + src->start, *end = src->buf + src->end, *nl;
+	const char *next = NULL;
 
 	while ((nl = memchr(p, '\n', (size_t)(end - p)))) {
 		src->line++;
 		if (src->overlong)
 			src->overlong = false;	/* the end of a skipped line */
-		else
-			take_line(rd, src, p, (size_t)(nl - p));
+		else if (line_has_marker(&next, p, nl, end))
+			take_line(rd, src, p, (size_t)(nl - p),
+				  next < nl ? next : NULL);
 		p = nl + 1;
 	}
 	src->start = (size_t)(p - src->buf);
@@ -244,7 +280,7 @@ static bool read_source(struct audit_reader *rd, struct source *src,
 	if (src->end > src->start && !src->overlong && !src->follow) {
 		src->line++;
 		take_line(rd, src, src->buf + src->start,
-			  src->end - src->start);
+			  src->end - src->start, NULL);
 	}
 	return true;
 }

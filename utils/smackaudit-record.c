@@ -31,11 +31,44 @@
  * writes, or is cut inside a value, is AUDIT_LINE_BAD.
  */
 #include <string.h>
-#include <sys/smack.h>
 
 #include "smackaudit.h"
 
-#define LSM_SMACK "lsm=SMACK "
+/* What starts a record, a bring-up line and the log's count of dropped
+ * records (the record's "lsm=SMACK" must be followed by a space). */
+#define MARKER_RECORD "lsm=SMACK"
+#define MARKER_BRINGUP "Smack "
+#define MARKER_LOST "kauditd_printk_skb: "
+const char audit_markers[AUDIT_MARKERS][24] = {
+	MARKER_RECORD, MARKER_BRINGUP, MARKER_LOST,
+};
+
+/* A byte of each marker that few lines hold elsewhere ('K' of SMACK, 'S'
+ * of Smack, '_'): a search looks for it with memchr() (tens of bytes a
+ * cycle) and compares the rest where it stands, several times faster
+ * than memmem() on a kernel log. */
+static const unsigned char marker_anchor[AUDIT_MARKERS] = { 8, 0, 7 };
+static const unsigned char marker_length[AUDIT_MARKERS] = {
+	sizeof(MARKER_RECORD) - 1, sizeof(MARKER_BRINGUP) - 1,
+	sizeof(MARKER_LOST) - 1,
+};
+
+const char *audit_find_marker(const char *p, const char *end,
+			      unsigned int which)
+{
+	const char *marker = audit_markers[which], *a;
+	size_t n = marker_length[which], k = marker_anchor[which];
+
+	while ((size_t)(end - p) >= n) {
+		a = memchr(p + k, marker[k], (size_t)(end - p) - k);
+		if (!a || (size_t)(end - (a - k)) < n)
+			return NULL;
+		if (memcmp(a - k, marker, n) == 0)
+			return a - k;
+		p = a - k + 1;
+	}
+	return NULL;
+}
 /* auditd's "enriched" format appends its own fields after this byte. */
 #define ENRICHED_SEPARATOR '\x1d'
 
@@ -53,12 +86,11 @@ struct cursor {
 	unsigned int dev, ino, opid, ocomm;	/* how often each came */
 };
 
-static bool span_is(const struct audit_span *s, const char *word)
-{
-	size_t n = strlen(word);
-
-	return s->len == n && memcmp(s->at, word, n) == 0;
-}
+/* A span is a word: a macro, so that the word's length is a constant
+ * and the compare a few instructions (this runs for every field). */
+#define span_is(s, word) \
+	((s)->len == sizeof(word) - 1 && \
+	 memcmp((s)->at, word, sizeof(word) - 1) == 0)
 
 static bool is_digit(char c)
 {
@@ -145,15 +177,17 @@ static bool untrusted_ok(const struct audit_span *v)
 	return v->enc == AUDIT_QUOTED || v->enc == AUDIT_HEX;
 }
 
+/* A label, decoded.  Whether the kernel would take it is checked once
+ * for each entry (audit_table_add()), not for each of its records. */
 static bool set_label(struct cursor *c, const struct audit_span *v,
-		      bool kmsg, char *label, const char *what)
+		      bool kmsg, char *label, size_t *len, const char *what)
 {
 	if (!untrusted_ok(v) || v->len > 2 * AUDIT_LABEL_MAX) {
 		c->why = what;
 		return false;
 	}
-	if (audit_span_decode(v, kmsg, label) > AUDIT_LABEL_MAX ||
-	    smack_label_validate(label, NULL) < 0) {
+	*len = audit_span_decode(v, kmsg, label);
+	if (*len > AUDIT_LABEL_MAX || *len == 0) {
 		c->why = what;
 		return false;
 	}
@@ -227,118 +261,192 @@ static bool keep_detail(struct audit_record *r, const struct audit_span *k,
 	return true;
 }
 
-/* Names of the object that the kernel writes as untrusted strings. */
-static bool is_untrusted_key(const struct audit_span *k)
-{
-	static const char *const keys[] = {
-		"name", "dev", "ocomm", "key_desc", "kmod",
-	};
-	size_t i;
+/* The fields a record's parser tells apart. */
+enum key {
+	KEY_OTHER, KEY_FN, KEY_ACTION, KEY_SUBJECT, KEY_OBJECT, KEY_REQUESTED,
+	KEY_PID, KEY_COMM,
+	/* details */
+	KEY_DEV, KEY_INO, KEY_OPID, KEY_OCOMM, KEY_PATH,
+	KEY_STRING,	/* another name written as an untrusted string */
+};
 
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (span_is(k, keys[i]))
-			return true;
-	return false;
+/* By length first: this runs for every field of every record. */
+static enum key classify(const struct audit_span *k)
+{
+	switch (k->len) {
+	case 2:
+		return span_is(k, "fn") ? KEY_FN : KEY_OTHER;
+	case 3:
+		return span_is(k, "pid") ? KEY_PID : span_is(k, "dev") ?
+		       KEY_DEV : span_is(k, "ino") ? KEY_INO : KEY_OTHER;
+	case 4:
+		return span_is(k, "comm") ? KEY_COMM : span_is(k, "name") ?
+		       KEY_STRING : span_is(k, "path") ? KEY_PATH :
+		       span_is(k, "opid") ? KEY_OPID : span_is(k, "kmod") ?
+		       KEY_STRING : KEY_OTHER;
+	case 5:
+		return span_is(k, "ocomm") ? KEY_OCOMM : KEY_OTHER;
+	case 6:
+		return span_is(k, "action") ? KEY_ACTION :
+		       span_is(k, "object") ? KEY_OBJECT : KEY_OTHER;
+	case 7:
+		return span_is(k, "subject") ? KEY_SUBJECT : KEY_OTHER;
+	case 8:
+		return span_is(k, "key_desc") ? KEY_STRING : KEY_OTHER;
+	case 9:
+		return span_is(k, "requested") ? KEY_REQUESTED : KEY_OTHER;
+	}
+	return KEY_OTHER;
+}
+
+/* The kernel writes these with audit_log_untrustedstring(). */
+static bool is_string_key(enum key key)
+{
+	return key == KEY_SUBJECT || key == KEY_OBJECT || key == KEY_COMM ||
+	       key == KEY_DEV || key == KEY_OCOMM || key == KEY_PATH ||
+	       key == KEY_STRING;
 }
 
 static bool take_detail(struct cursor *c, struct audit_record *r,
-			const struct audit_span *k, const struct audit_span *v)
+			enum key key, const struct audit_span *k,
+			const struct audit_span *v)
 {
-	c->dev += span_is(k, "dev");
-	c->ino += span_is(k, "ino");
-	c->opid += span_is(k, "opid");
-	c->ocomm += span_is(k, "ocomm");
+	c->dev += key == KEY_DEV;
+	c->ino += key == KEY_INO;
+	c->opid += key == KEY_OPID;
+	c->ocomm += key == KEY_OCOMM;
 	if (v->len == 0 && v->enc == AUDIT_BARE) {
 		c->why = "a field has no value (the line is cut short)";
 		return false;
 	}
 	/* d_path() writes "<too_long>" and the like unquoted. */
-	if ((is_untrusted_key(k) || (span_is(k, "path") && v->at[0] != '<')) &&
-	    !untrusted_ok(v)) {
+	if (is_string_key(key) && !untrusted_ok(v) &&
+	    !(key == KEY_PATH && v->at[0] == '<')) {
 		c->why = "a name is neither quoted nor hex";
 		return false;
 	}
 	return keep_detail(r, k, v);
 }
 
-static bool take_field(struct cursor *c, struct audit_record *r,
-		       const struct audit_span *k, const struct audit_span *v)
+/* false, with c->why, for a field the record cannot have. */
+static bool refuse(struct cursor *c, const char *why)
 {
-	if (span_is(k, "fn") && see(c, SEEN_FN)) {
+	if (!c->why)
+		c->why = why;
+	return false;
+}
+
+static bool take_field(struct cursor *c, struct audit_record *r,
+		       enum key key, const struct audit_span *k,
+		       const struct audit_span *v)
+{
+	static const unsigned int bits[] = {
+		[KEY_FN] = SEEN_FN, [KEY_ACTION] = SEEN_ACTION,
+		[KEY_SUBJECT] = SEEN_SUBJECT, [KEY_OBJECT] = SEEN_OBJECT,
+		[KEY_REQUESTED] = SEEN_REQUESTED, [KEY_PID] = SEEN_PID,
+		[KEY_COMM] = SEEN_COMM,
+	};
+
+	if (key != KEY_OTHER && key < KEY_DEV && !see(c, bits[key]))
+		return false;
+	switch (key) {
+	case KEY_FN:
 		r->fn = *v;
-		return v->len > 0 || (c->why = "fn= is empty", false);
-	}
-	if (span_is(k, "action") && see(c, SEEN_ACTION))
+		return v->len > 0 || refuse(c, "fn= is empty");
+	case KEY_ACTION:
 		return set_action(r, v) ||
-		       (c->why = "action= is neither denied nor granted", false);
-	if (span_is(k, "subject") && see(c, SEEN_SUBJECT))
+		       refuse(c, "action= is neither denied nor granted");
+	case KEY_SUBJECT:
 		return set_label(c, v, r->kmsg_escapes, r->subject,
-				 "subject= is not a valid Smack label");
-	if (span_is(k, "object") && see(c, SEEN_OBJECT))
+				 &r->subject_len, "subject= is not a Smack label");
+	case KEY_OBJECT:
 		return set_label(c, v, r->kmsg_escapes, r->object,
-				 "object= is not a valid Smack label");
-	if (span_is(k, "requested") && see(c, SEEN_REQUESTED))
+				 &r->object_len, "object= is not a Smack label");
+	case KEY_REQUESTED:
 		return set_requested(r, v) ||
-		       (c->why = "requested= is not made of \"rwxatl\"", false);
-	if (span_is(k, "pid") && see(c, SEEN_PID)) {
+		       refuse(c, "requested= is not made of \"rwxatl\"");
+	case KEY_PID:
 		r->pid = *v;
-		return all_digits(v) || (c->why = "pid= is not a number", false);
-	}
-	if (span_is(k, "comm") && see(c, SEEN_COMM)) {
+		return all_digits(v) || refuse(c, "pid= is not a number");
+	case KEY_COMM:
 		r->comm = *v;
 		return untrusted_ok(v) ||
-		       (c->why = "comm= is neither quoted nor hex", false);
+		       refuse(c, "comm= is neither quoted nor hex");
+	default:
+		return take_detail(c, r, key, k, v);
 	}
-	return c->why ? false : take_detail(c, r, k, v);
 }
 
 /* The next "key=value" (or a lone word) at c->at. */
+/* What ends a key (' ', '='), and a bare value (' ', auditd's separator). */
+enum { ENDS_KEY = 1, ENDS_VALUE = 2 };
+static const unsigned char ends[256] = {
+	[' '] = ENDS_KEY | ENDS_VALUE, ['='] = ENDS_KEY,
+	[(unsigned char)ENRICHED_SEPARATOR] = ENDS_VALUE,
+};
+
+/* The bytes of w equal to the byte repeated in b, as their high bits
+ * (exact up to the first one, which is all scan() needs). */
+static uint64_t bytes_equal(uint64_t w, uint64_t b)
+{
+	uint64_t x = w ^ b;
+
+	return (x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull;
+}
+
+/* The first byte at or after p that ends what, or end.  Eight bytes at a
+ * time where the byte order allows: keys and values are short, but this
+ * runs over every byte of every record. */
+static const char *scan(const char *p, const char *end, unsigned char what)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t w, hits, other = what == ENDS_KEY ? '=' : ENRICHED_SEPARATOR;
+
+	for (; end - p >= 8; p += 8) {
+		memcpy(&w, p, 8);
+		hits = bytes_equal(w, 0x2020202020202020ull) |
+		       bytes_equal(w, other * 0x0101010101010101ull);
+		if (hits)
+			return p + (__builtin_ctzll(hits) >> 3);
+	}
+#endif
+	while (p < end && !(ends[(unsigned char)*p] & what))
+		p++;
+	return p;
+}
+
 static bool next_token(struct cursor *c, struct audit_span *k,
 		       struct audit_span *v)
 {
-	const char *e;
+	const char *p = scan(c->at, c->end, ENDS_KEY), *e;
 
-	k->at = c->at;
-	k->enc = AUDIT_BARE;
-	while (c->at < c->end && *c->at != '=' && *c->at != ' ')
-		c->at++;
-	k->len = (size_t)(c->at - k->at);
-	v->at = c->at;
-	v->len = 0;
-	v->enc = AUDIT_BARE;
-	if (c->at == c->end || *c->at == ' ')
-		return true;		/* a lone word: v->at == NULL below */
-	v->at = ++c->at;
-	if (c->at < c->end && *c->at == '"') {
-		e = memchr(c->at + 1, '"', (size_t)(c->end - c->at - 1));
+	*k = (struct audit_span){ c->at, (size_t)(p - c->at), AUDIT_BARE };
+	*v = (struct audit_span){ p, 0, AUDIT_BARE };
+	if (p == c->end || *p == ' ') {
+		c->at = p;
+		return true;		/* a lone word: v->at is k's end */
+	}
+	v->at = ++p;
+	if (p < c->end && *p == '"') {
+		e = memchr(p + 1, '"', (size_t)(c->end - p - 1));
 		if (!e) {
 			c->why = "the line ends inside a quoted value";
 			return false;
 		}
-		v->at = c->at + 1;
-		v->len = (size_t)(e - v->at);
-		v->enc = AUDIT_QUOTED;
+		*v = (struct audit_span){ p + 1, (size_t)(e - p - 1),
+					  AUDIT_QUOTED };
 		c->at = e + 1;
 		return true;
 	}
-	while (c->at < c->end && *c->at != ' ' &&
-	       *c->at != ENRICHED_SEPARATOR)
-		c->at++;
-	v->len = (size_t)(c->at - v->at);
+	c->at = scan(p, c->end, ENDS_VALUE);
+	v->len = (size_t)(c->at - p);
 	return true;
-}
-
-/* The fields the kernel writes with audit_log_untrustedstring(). */
-static bool is_string_key(const struct audit_span *k)
-{
-	return is_untrusted_key(k) || span_is(k, "subject") ||
-	       span_is(k, "object") || span_is(k, "comm") ||
-	       span_is(k, "path");
 }
 
 static bool parse_fields(struct cursor *c, struct audit_record *r)
 {
 	struct audit_span k, v;
+	enum key key;
 
 	while (c->at < c->end) {
 		if (*c->at == ' ') {
@@ -357,9 +465,10 @@ static bool parse_fields(struct cursor *c, struct audit_record *r)
 			r->labels_differ = true;
 			continue;
 		}
-		if (v.enc == AUDIT_BARE && is_string_key(&k) && is_hex(&v))
+		key = classify(&k);
+		if (v.enc == AUDIT_BARE && is_string_key(key) && is_hex(&v))
 			v.enc = AUDIT_HEX;
-		if (!take_field(c, r, &k, &v))
+		if (!take_field(c, r, key, &k, &v))
 			return false;
 	}
 	return true;
@@ -393,23 +502,25 @@ static bool is_kmsg_line(const char *line, const char *rec)
 }
 
 /* "lsm=SMACK" where a record starts: after "): " of the audit header,
- * after journald's "AVC ", or at the start of the line. */
-static const char *find_record(const char *line, size_t len)
+ * after journald's "AVC ", or at the start of the line; and followed by
+ * a space or the end. */
+static bool starts_record(const char *line, const char *p, const char *end)
 {
-	const char *p = line, *end = line + len;
-	size_t n = strlen(LSM_SMACK) - 1;
+	size_t n = marker_length[0];
 
-	while ((p = memmem(p, (size_t)(end - p), LSM_SMACK, n))) {
-		if (p + n < end && p[n] != ' ') {
-			p += n;
-			continue;
-		}
-		if (p == line ||
-		    (p - line >= 2 && p[-1] == ' ' && p[-2] == ':') ||
-		    (p - line >= 4 && memcmp(p - 4, "AVC ", 4) == 0))
+	return (p + n == end || p[n] == ' ') &&
+	       (p == line || (p - line >= 2 && p[-1] == ' ' && p[-2] == ':') ||
+		(p - line >= 4 && memcmp(p - 4, "AVC ", 4) == 0));
+}
+
+static const char *find_record(const char *line, const char *end,
+			       const char *first)
+{
+	const char *p = first;
+
+	for (; p; p = audit_find_marker(p + marker_length[0], end, 0))
+		if (starts_record(line, p, end))
 			return p;
-		p += n;
-	}
 	return NULL;
 }
 
@@ -424,6 +535,7 @@ static void record_init(struct audit_record *r)
 	r->fn.at = r->comm.at = r->pid.at = "";
 	r->fn.enc = r->comm.enc = r->pid.enc = AUDIT_BARE;
 	r->subject[0] = r->object[0] = '\0';
+	r->subject_len = r->object_len = 0;
 	r->ndetails = 0;
 }
 
@@ -435,7 +547,7 @@ static enum audit_line parse_record(const char *line, size_t len,
 
 	r->kmsg_escapes = is_kmsg_line(line, rec);
 	r->time_ms = audit_line_time(line, rec);
-	c.at += strlen(LSM_SMACK) - 1;
+	c.at += marker_length[0];
 	if (!parse_fields(&c, r) || !check_whole(&c)) {
 		*why = c.why;
 		return AUDIT_LINE_BAD;
@@ -483,8 +595,8 @@ static enum audit_line parse_bringup(const char *line, const char *p,
 	    !bringup_word(&p, end, ')', &a))
 		return AUDIT_LINE_BAD;
 	r->time_ms = audit_line_time(line, line);
-	if (!set_label(&c, &s, false, r->subject, "") ||
-	    !set_label(&c, &o, false, r->object, "")) {
+	if (!set_label(&c, &s, false, r->subject, &r->subject_len, "") ||
+	    !set_label(&c, &o, false, r->object, &r->object_len, "")) {
 		*why = "a bring-up line names an invalid label";
 		return AUDIT_LINE_BAD;
 	}
@@ -507,11 +619,10 @@ static enum audit_line other_line(const char *line, size_t len,
 				  struct audit_record *r, unsigned long *lost,
 				  const char **why)
 {
-	static const char suppressed[] = "kauditd_printk_skb: ";
 	const char *end = line + len, *p;
 	size_t i, n;
 
-	p = memmem(line, len, "Smack ", 6);
+	p = audit_find_marker(line, end, 1);
 	for (i = 0; p && i < sizeof(bringup_kinds) / sizeof(bringup_kinds[0]);
 	     i++) {
 		n = strlen(bringup_kinds[i].prefix);
@@ -523,20 +634,22 @@ static enum audit_line other_line(const char *line, size_t len,
 			return parse_bringup(line, p + n, end, r, why);
 		}
 	}
-	p = memmem(line, len, suppressed, sizeof(suppressed) - 1);
+	p = audit_find_marker(line, end, 2);
 	if (!p)
 		return AUDIT_LINE_OTHER;
-	p += sizeof(suppressed) - 1;
+	p += marker_length[2];
 	for (*lost = 0; p < end && is_digit(*p) && *lost < 1000000000; p++)
 		*lost = *lost * 10 + (unsigned long)(*p - '0');
 	return *lost ? AUDIT_LINE_LOST : AUDIT_LINE_OTHER;
 }
 
 enum audit_line audit_parse_line(const char *line, size_t len,
-				 struct audit_record *record,
+				 const char *first, struct audit_record *record,
 				 unsigned long *lost, const char **why)
 {
-	const char *rec = find_record(line, len);
+	const char *end = line + len;
+	const char *rec = find_record(line, end, first ? first :
+				      audit_find_marker(line, end, 0));
 
 	*why = NULL;
 	if (!rec)

@@ -4,11 +4,13 @@
  * verdict, in a hash table.  A record costs a hash and a compare; the
  * memory grows with the entries, never with the records: an entry keeps
  * its counts, times, the hook functions seen and a few examples, taken
- * from its first records.
+ * from its first records.  A new entry's labels are checked as the
+ * kernel would (smack_label_validate()); its other records have the same.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/smack.h>
 
 #include "smackaudit.h"
 
@@ -75,32 +77,39 @@ size_t audit_table_count(const struct audit_table *t)
 	return t->count;
 }
 
-/* FNV-1a over the key's parts. */
+/* A hash of the key's labels, eight bytes at a time. */
 static uint64_t hash_bytes(uint64_t h, const char *s, size_t n)
 {
-	size_t i;
+	uint64_t w;
 
-	for (i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
-	return h;
+	for (; n >= 8; s += 8, n -= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+		h ^= h >> 29;
+	}
+	w = 0;
+	memcpy(&w, s, n);
+	h = (h ^ w ^ n) * 0x9e3779b97f4a7c15ull;
+	return h ^ h >> 32;
 }
 
 static uint64_t record_hash(const struct audit_record *r)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
+	uint64_t h = hash_bytes(0, r->subject, r->subject_len);
 
-	h = hash_bytes(h, r->subject, strlen(r->subject) + 1);
-	h = hash_bytes(h, r->object, strlen(r->object));
-	return (h ^ (r->access | (unsigned int)r->labels_differ << 8 |
-		     (unsigned int)r->verdict << 9)) * 0x100000001b3ull;
+	h = hash_bytes(h, r->object, r->object_len);
+	return h ^ (r->access | (unsigned int)r->labels_differ << 8 |
+		    (unsigned int)r->verdict << 9);
 }
 
 static bool same_key(const struct audit_entry *e, const struct audit_record *r)
 {
 	return e->access == r->access && e->verdict == r->verdict &&
 	       e->labels_differ == r->labels_differ &&
-	       strcmp(e->subject, r->subject) == 0 &&
-	       strcmp(e->object, r->object) == 0;
+	       e->subject_len == r->subject_len &&
+	       e->object_len == r->object_len &&
+	       memcmp(e->subject, r->subject, r->subject_len) == 0 &&
+	       memcmp(e->object, r->object, r->object_len) == 0;
 }
 
 static bool grow(struct audit_table *t)
@@ -136,6 +145,8 @@ static struct audit_entry *entry_new(const struct audit_record *r)
 		entry_free(e);
 		return NULL;
 	}
+	e->subject_len = r->subject_len;
+	e->object_len = r->object_len;
 	e->access = r->access;
 	e->labels_differ = r->labels_differ;
 	e->verdict = r->verdict;
@@ -171,6 +182,12 @@ static struct audit_entry *find_or_make(struct audit_table *t,
 	     i = (i + 1) & (t->nslots - 1))
 		if (t->slots[i].hash == h && same_key(t->slots[i].entry, r))
 			return t->slots[i].entry;
+	/* Records of an entry have its labels: checking them once is enough. */
+	if (smack_label_validate(r->subject, NULL) < 0 ||
+	    smack_label_validate(r->object, NULL) < 0) {
+		errno = EINVAL;
+		return NULL;
+	}
 	if ((t->count + 1) * 4 > t->nslots * 3) {
 		if (!grow(t))
 			return NULL;
@@ -181,6 +198,7 @@ static struct audit_entry *find_or_make(struct audit_table *t,
 		if (t->slots[i].entry)
 			entry_free(t->slots[i].entry);
 		t->slots[i].entry = NULL;
+		errno = ENOMEM;
 		return NULL;
 	}
 	t->slots[i].hash = h;
@@ -274,7 +292,10 @@ struct audit_entry *audit_table_add(struct audit_table *t,
 		if (e->last_ms == AUDIT_TIME_UNKNOWN || r->time_ms > e->last_ms)
 			e->last_ms = r->time_ms;
 	}
-	e->functions |= 1ull << audit_function_index(r->fn.at, r->fn.len);
+	/* An entry's records mostly come from one hook. */
+	if (!audit_function_is(e->last_function, r->fn.at, r->fn.len))
+		e->last_function = audit_function_index(r->fn.at, r->fn.len);
+	e->functions |= 1ull << e->last_function;
 	if (e->nexamples < AUDIT_EXAMPLES && e->count <= EXAMPLE_SEARCH &&
 	    !add_example(e, r)) {
 		errno = ENOMEM;

@@ -21,31 +21,30 @@ static bool is_digit(char c)
 /* "audit(SEC.MS:SERIAL): " ending right before the record. */
 static bool audit_time(const char *line, const char *rec, int64_t *ms)
 {
-	const char *p = rec, *start = line;
-	int64_t sec = 0;
+	const char *p = rec - 3, *start = line;
+	int64_t sec = 0, place = 1;
 	int digits;
 
-	if (p - start < (ptrdiff_t)sizeof(AUDIT_PREFIX "0.000:0): ") - 1)
+	if (rec - start < (ptrdiff_t)sizeof(AUDIT_PREFIX "0.000:0): ") - 1 ||
+	    memcmp(p, "): ", 3) != 0)
 		return false;
-	p -= 3;
-	if (memcmp(p, "): ", 3) != 0)
-		return false;
-	while (p > start && is_digit(p[-1]))
+	while (p > start && is_digit(p[-1]))	/* the serial */
 		p--;
 	if (p == start || *--p != ':' || p - start < 4)
 		return false;
 	p -= 4;
-	if (p[0] != '.' || !is_digit(p[1]) || !is_digit(p[2]) || !is_digit(p[3]))
+	if (p[0] != '.' || !is_digit(p[1]) || !is_digit(p[2]) ||
+	    !is_digit(p[3]))
 		return false;
-	for (digits = 0; p > start && is_digit(p[-1]) && digits < 18; digits++)
-		p--;
+	*ms = (p[1] - '0') * 100 + (p[2] - '0') * 10 + (p[3] - '0');
+	for (digits = 0; p > start && is_digit(p[-1]) && digits < 18;
+	     digits++, place *= 10)
+		sec += (*--p - '0') * place;
 	if (digits == 0 || p - start < (ptrdiff_t)strlen(AUDIT_PREFIX) ||
 	    memcmp(p - strlen(AUDIT_PREFIX), AUDIT_PREFIX,
 		   strlen(AUDIT_PREFIX)) != 0)
 		return false;
-	for (; is_digit(*p); p++)
-		sec = sec * 10 + (*p - '0');
-	*ms = sec * 1000 + (p[1] - '0') * 100 + (p[2] - '0') * 10 + (p[3] - '0');
+	*ms += sec * 1000;
 	return true;
 }
 

@@ -69,6 +69,7 @@ struct audit_record {
 	bool kmsg_escapes;		/* values carry /dev/kmsg's \xNN escapes */
 	struct audit_span fn, comm, pid;
 	char subject[AUDIT_LABEL_MAX + 1], object[AUDIT_LABEL_MAX + 1];
+	size_t subject_len, object_len;
 	struct audit_detail details[AUDIT_DETAILS_MAX];
 	size_t ndetails;
 };
@@ -81,10 +82,19 @@ enum audit_line {
 	AUDIT_LINE_BAD,		/* a Smack record cut short or malformed */
 };
 
-/* Reads one line (without its newline).  For AUDIT_LINE_BAD, *why is a
- * static phrase saying what is wrong. */
+/* Every line that is more than AUDIT_LINE_OTHER holds one of these: a
+ * reader may pass over a line that holds none without parsing it. */
+#define AUDIT_MARKERS 3
+extern const char audit_markers[AUDIT_MARKERS][24];
+/* Where marker which first stands in [p, end), or NULL. */
+const char *audit_find_marker(const char *p, const char *end,
+			      unsigned int which);
+
+/* Reads one line (without its newline).  first: where the line's first
+ * audit_markers[0] stands, when the caller found it, or NULL.  For
+ * AUDIT_LINE_BAD, *why is a static phrase saying what is wrong. */
 enum audit_line audit_parse_line(const char *line, size_t len,
-				 struct audit_record *record,
+				 const char *first, struct audit_record *record,
 				 unsigned long *lost, const char **why);
 
 /* Decodes a span into out (size bytes at least span->len + 1: no form
@@ -113,12 +123,14 @@ struct audit_example {
 
 struct audit_entry {
 	const char *subject, *object;
+	size_t subject_len, object_len;
 	unsigned int access;
 	bool labels_differ;
 	enum audit_verdict verdict;
 	unsigned long count;
 	int64_t first_ms, last_ms;
 	uint64_t functions;		/* bits of audit_function_index() */
+	unsigned int last_function;	/* of the last record */
 	struct audit_example examples[AUDIT_EXAMPLES];
 	size_t nexamples;
 };
@@ -127,8 +139,9 @@ struct audit_table;
 
 struct audit_table *audit_table_new(void);
 void audit_table_free(struct audit_table *table);
-/* Counts a record into its entry; returns the entry, or NULL when memory
- * ran out.  *is_new: the record made a new entry. */
+/* Counts a record into its entry; returns the entry, or NULL with errno
+ * EINVAL when its subject or object is no valid label, ENOMEM when
+ * memory ran out.  *is_new: the record made a new entry. */
 struct audit_entry *audit_table_add(struct audit_table *table,
 				    const struct audit_record *record,
 				    bool *is_new);
@@ -141,6 +154,8 @@ struct audit_entry **audit_table_sorted(struct audit_table *table);
 
 /* A bit a known hook function (63: any other); names of the bits. */
 unsigned int audit_function_index(const char *fn, size_t len);
+/* Whether fn is the function of that index (quicker than the search). */
+bool audit_function_is(unsigned int index, const char *fn, size_t len);
 const char *audit_function_name(unsigned int index);
 
 struct audit_kernel;

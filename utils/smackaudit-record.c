@@ -397,7 +397,8 @@ static uint64_t bytes_equal(uint64_t w, uint64_t b)
 /* The first byte at or after p that ends what, or end.  Eight bytes at a
  * time where the byte order allows: keys and values are short, but this
  * runs over every byte of every record. */
-static const char *scan(const char *p, const char *end, unsigned char what)
+static inline __attribute__((always_inline)) const char *
+scan(const char *p, const char *end, unsigned char what)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	uint64_t w, hits, other = what == ENDS_KEY ? '=' : ENRICHED_SEPARATOR;

@@ -21,33 +21,27 @@ static bool is_digit(char c)
 /* "audit(SEC.MS:SERIAL): " ending right before the record. */
 static bool audit_time(const char *line, const char *rec, int64_t *ms)
 {
-	const char *p = rec - 3, *start = line;
-	int64_t sec = 0, place = 1;
-	int digits;
+	const char *p = memrchr(line, '(', (size_t)(rec - line));
+	int64_t sec = 0;
+	int digits, fraction;
 
-	if (rec - start < (ptrdiff_t)sizeof(AUDIT_PREFIX "0.000:0): ") - 1 ||
-	    memcmp(p, "): ", 3) != 0)
-		return false;
-	while (p > start && is_digit(p[-1]))	/* the serial */
-		p--;
-	if (p == start || *--p != ':' || p - start < 4)
-		return false;
-	p -= 4;
-	if (p[0] != '.' || !is_digit(p[1]) || !is_digit(p[2]) ||
-	    !is_digit(p[3]))
-		return false;
-	*ms = (p[1] - '0') * 100 + (p[2] - '0') * 10 + (p[3] - '0');
-	for (digits = 0; p > start && is_digit(p[-1]) && digits < 18;
-	     digits++, place *= 10)
-		sec += (*--p - '0') * place;
-	if (digits == 0 || p - start < (ptrdiff_t)strlen(AUDIT_PREFIX) ||
-	    memcmp(p - strlen(AUDIT_PREFIX), AUDIT_PREFIX,
+	if (!p || p - line < (ptrdiff_t)strlen(AUDIT_PREFIX) - 1 ||
+	    memcmp(p + 1 - strlen(AUDIT_PREFIX), AUDIT_PREFIX,
 		   strlen(AUDIT_PREFIX)) != 0)
 		return false;
-	*ms += sec * 1000;
+	for (p++, digits = 0; is_digit(*p) && digits < 18; p++, digits++)
+		sec = sec * 10 + (*p - '0');
+	if (digits == 0 || *p != '.' || !is_digit(p[1]) ||
+	    !is_digit(p[2]) || !is_digit(p[3]) || p[4] != ':')
+		return false;
+	fraction = (p[1] - '0') * 100 + (p[2] - '0') * 10 + (p[3] - '0');
+	for (p += 5; p < rec && is_digit(*p); p++)	/* the serial */
+		;
+	if (rec - p != 3 || memcmp(p, "): ", 3) != 0)
+		return false;
+	*ms = sec * 1000 + fraction;
 	return true;
 }
-
 /* Reads n digits at *p; false when they are not all there. */
 static bool take_digits(const char **p, const char *end, int n, int *value)
 {

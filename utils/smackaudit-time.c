@@ -12,6 +12,9 @@
 #include "smackaudit.h"
 
 #define AUDIT_PREFIX "audit("
+/* Seconds of at most this many digits (some 30 million years) still fit
+ * in milliseconds of 64 bits. */
+#define SECONDS_DIGITS 15
 
 static bool is_digit(char c)
 {
@@ -29,7 +32,8 @@ static bool audit_time(const char *line, const char *rec, int64_t *ms)
 	    memcmp(p + 1 - strlen(AUDIT_PREFIX), AUDIT_PREFIX,
 		   strlen(AUDIT_PREFIX)) != 0)
 		return false;
-	for (p++, digits = 0; is_digit(*p) && digits < 18; p++, digits++)
+	for (p++, digits = 0; is_digit(*p) && digits < SECONDS_DIGITS;
+	     p++, digits++)
 		sec = sec * 10 + (*p - '0');
 	if (digits == 0 || *p != '.' || !is_digit(p[1]) ||
 	    !is_digit(p[2]) || !is_digit(p[3]) || p[4] != ':')
@@ -135,7 +139,8 @@ static bool journal_unix_time(const char *p, const char *end, int64_t *ms)
 	int64_t sec = 0;
 	int digits = 0;
 
-	for (; p < end && is_digit(*p) && digits < 18; p++, digits++)
+	for (; p < end && is_digit(*p) && digits < SECONDS_DIGITS;
+	     p++, digits++)
 		sec = sec * 10 + (*p - '0');
 	if (digits < 9 || p >= end || *p != '.')
 		return false;
@@ -193,7 +198,8 @@ bool audit_parse_time(const char *text, int64_t *ms)
 		return true;
 	}
 	if (*p == '@') {
-		for (p++; p < end && is_digit(*p) && p - text < 19; p++)
+		for (p++; p < end && is_digit(*p) && p - text <= SECONDS_DIGITS;
+	     p++)
 			sec = sec * 10 + (*p - '0');
 		*ms = sec * 1000 + take_fraction(&p, end);
 		return p == end && is_digit(text[1]);

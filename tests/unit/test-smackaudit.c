@@ -173,6 +173,9 @@ START_TEST(records_cut_short_or_malformed)
 		T1 "lsm=SMACK fn=f action=denied subject=\"S\" subject=\"S\" "
 		"object=\"O\" requested=r pid=1 comm=\"c\"",
 		"[ 1.0] Smack Bringup: (Sub Obj",
+		/* hex of "a\0b": a label that a NUL would cut short */
+		T1 "lsm=SMACK fn=f action=denied subject=610062 object=\"O\" "
+		"requested=r pid=1 comm=\"c\"",
 	};
 	size_t i;
 
@@ -339,6 +342,7 @@ START_TEST(times_of_the_command_line)
 	ck_assert(audit_parse_time("2026-12-04T12:00:30", &ms));
 	ck_assert(audit_parse_time("today", &ms));
 	ck_assert(!audit_parse_time("@", &ms));
+	ck_assert(!audit_parse_time("@99999999999999999999", &ms));
 	ck_assert(!audit_parse_time("2026-13-04", &ms));
 	ck_assert(!audit_parse_time("tomorrow", &ms));
 	ck_assert(!audit_parse_time("2026-12-04 12", &ms));

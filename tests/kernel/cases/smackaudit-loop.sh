@@ -46,7 +46,9 @@ udp_try() {
 workload() {
 	smackrun AuSub cat au-read > /dev/null 2>&1 && echo read
 	smackrun AuSub sh -c 'echo new > au-write' 2> /dev/null && echo write
-	smackrun AuSub ./au-prog 2> /dev/null && echo exec
+	# The shell execs the program: with KERNEL_VALGRIND, valgrind runs
+	# smackrun and would read the program itself before an exec.
+	smackrun AuSub sh -c ./au-prog 2> /dev/null && echo exec
 	[ "$(udp_try)" = dgram ] && echo datagram
 	smackrun AuSub kill -CONT "$victim" 2> /dev/null && echo signal
 }

@@ -12,7 +12,7 @@
  * record does not; both ways of parsing agree; an entry's labels are ones
  * the kernel takes.
  *
- * fuzz-sources: utils/smackaudit-record.c utils/smackaudit-time.c utils/smackaudit-table.c utils/smackaudit-explain.c
+ * fuzz-sources: utils/smackaudit-record.c utils/smackaudit-span.c utils/smackaudit-time.c utils/smackaudit-table.c utils/smackaudit-explain.c
  * fuzz-max-len: 8192
  */
 #include "fuzz-common.h"

@@ -34,41 +34,6 @@
 
 #include "smackaudit.h"
 
-/* What starts a record, a bring-up line and the log's count of dropped
- * records (the record's "lsm=SMACK" must be followed by a space). */
-#define MARKER_RECORD "lsm=SMACK"
-#define MARKER_BRINGUP "Smack "
-#define MARKER_LOST "kauditd_printk_skb: "
-const char audit_markers[AUDIT_MARKERS][24] = {
-	MARKER_RECORD, MARKER_BRINGUP, MARKER_LOST,
-};
-
-/* A byte of each marker that few lines hold elsewhere ('K' of SMACK, 'S'
- * of Smack, '_'): a search looks for it with memchr() (tens of bytes a
- * cycle) and compares the rest where it stands, several times faster
- * than memmem() on a kernel log. */
-static const unsigned char marker_anchor[AUDIT_MARKERS] = { 8, 0, 7 };
-static const unsigned char marker_length[AUDIT_MARKERS] = {
-	sizeof(MARKER_RECORD) - 1, sizeof(MARKER_BRINGUP) - 1,
-	sizeof(MARKER_LOST) - 1,
-};
-
-const char *audit_find_marker(const char *p, const char *end,
-			      unsigned int which)
-{
-	const char *marker = audit_markers[which], *a;
-	size_t n = marker_length[which], k = marker_anchor[which];
-
-	while ((size_t)(end - p) >= n) {
-		a = memchr(p + k, marker[k], (size_t)(end - p) - k);
-		if (!a || (size_t)(end - (a - k)) < n)
-			return NULL;
-		if (memcmp(a - k, marker, n) == 0)
-			return a - k;
-		p = a - k + 1;
-	}
-	return NULL;
-}
 /* auditd's "enriched" format appends its own fields after this byte. */
 #define ENRICHED_SEPARATOR '\x1d'
 
@@ -97,78 +62,7 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-static int hex_value(char c)
-{
-	if (is_digit(c))
-		return c - '0';
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
-/* ---- decoding values */
-
-static size_t decode_hex(const struct audit_span *s, char *out)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i + 1 < s->len; i += 2)
-		out[n++] = (char)(hex_value(s->at[i]) * 16 +
-				  hex_value(s->at[i + 1]));
-	return n;
-}
-
-/* /dev/kmsg writes a byte it will not show as "\xNN". */
-static size_t decode_kmsg(const struct audit_span *s, char *out)
-{
-	size_t i = 0, n = 0;
-
-	while (i < s->len) {
-		if (s->at[i] == '\\' && i + 3 < s->len &&
-		    s->at[i + 1] == 'x' && hex_value(s->at[i + 2]) >= 0 &&
-		    hex_value(s->at[i + 3]) >= 0) {
-			out[n++] = (char)(hex_value(s->at[i + 2]) * 16 +
-					  hex_value(s->at[i + 3]));
-			i += 4;
-		} else {
-			out[n++] = s->at[i++];
-		}
-	}
-	return n;
-}
-
-size_t audit_span_decode(const struct audit_span *s, bool kmsg, char *out)
-{
-	size_t n;
-
-	if (s->enc == AUDIT_HEX)
-		n = decode_hex(s, out);
-	else if (kmsg)
-		n = decode_kmsg(s, out);
-	else {
-		memcpy(out, s->at, s->len);
-		n = s->len;
-	}
-	out[n] = '\0';
-	return n;
-}
-
 /* ---- the parts of a record */
-
-/* Upper-case hex, two digits a byte, as audit_log_n_hex() writes. */
-static bool is_hex(const struct audit_span *v)
-{
-	size_t i;
-
-	if (v->len == 0 || v->len % 2)
-		return false;
-	for (i = 0; i < v->len; i++)
-		if (hex_value(v->at[i]) < 0 || v->at[i] >= 'a')
-			return false;
-	return true;
-}
 
 /* A string the kernel writes with audit_log_untrustedstring(): quoted,
  * or whole hex. */
@@ -468,7 +362,7 @@ static bool parse_fields(struct cursor *c, struct audit_record *r)
 			continue;
 		}
 		key = classify(&k);
-		if (v.enc == AUDIT_BARE && is_string_key(key) && is_hex(&v))
+		if (v.enc == AUDIT_BARE && is_string_key(key) && audit_span_is_hex(&v))
 			v.enc = AUDIT_HEX;
 		if (!take_field(c, r, key, &k, &v))
 			return false;
@@ -508,7 +402,7 @@ static bool is_kmsg_line(const char *line, const char *rec)
  * a space or the end. */
 static bool starts_record(const char *line, const char *p, const char *end)
 {
-	size_t n = marker_length[0];
+	size_t n = (sizeof(AUDIT_MARKER_RECORD) - 1);
 
 	return (p + n == end || p[n] == ' ') &&
 	       (p == line || (p - line >= 2 && p[-1] == ' ' && p[-2] == ':') ||
@@ -520,7 +414,7 @@ static const char *find_record(const char *line, const char *end,
 {
 	const char *p = first;
 
-	for (; p; p = audit_find_marker(p + marker_length[0], end, 0))
+	for (; p; p = audit_find_marker(p + (sizeof(AUDIT_MARKER_RECORD) - 1), end, 0))
 		if (starts_record(line, p, end))
 			return p;
 	return NULL;
@@ -549,7 +443,7 @@ static enum audit_line parse_record(const char *line, size_t len,
 
 	r->kmsg_escapes = is_kmsg_line(line, rec);
 	r->time_ms = audit_line_time(line, rec);
-	c.at += marker_length[0];
+	c.at += (sizeof(AUDIT_MARKER_RECORD) - 1);
 	if (!parse_fields(&c, r) || !check_whole(&c)) {
 		*why = c.why;
 		return AUDIT_LINE_BAD;
@@ -639,7 +533,7 @@ static enum audit_line other_line(const char *line, size_t len,
 	p = audit_find_marker(line, end, 2);
 	if (!p)
 		return AUDIT_LINE_OTHER;
-	p += marker_length[2];
+	p += (sizeof(AUDIT_MARKER_LOST) - 1);
 	for (*lost = 0; p < end && is_digit(*p) && *lost < 1000000000; p++)
 		*lost = *lost * 10 + (unsigned long)(*p - '0');
 	return *lost ? AUDIT_LINE_LOST : AUDIT_LINE_OTHER;

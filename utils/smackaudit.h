@@ -3,6 +3,7 @@
  * smackaudit: the pieces of the tool and what they share.
  *
  *   smackaudit-record.c   one line of a log -> one record (no I/O)
+ *   smackaudit-span.c     markers of the lines that matter; decoding values
  *   smackaudit-time.c     the times of records and of --since/--until
  *   smackaudit-read.c     files, standard input, /dev/kmsg, --follow
  *   smackaudit-table.c    records -> entries (subject, object, letters)
@@ -83,7 +84,12 @@ enum audit_line {
 };
 
 /* Every line that is more than AUDIT_LINE_OTHER holds one of these: a
- * reader may pass over a line that holds none without parsing it. */
+ * reader may pass over a line that holds none without parsing it
+ * (smackaudit-span.c).  What starts a record (followed by a space), a
+ * bring-up line, and the log's count of records it dropped. */
+#define AUDIT_MARKER_RECORD "lsm=SMACK"
+#define AUDIT_MARKER_BRINGUP "Smack "
+#define AUDIT_MARKER_LOST "kauditd_printk_skb: "
 #define AUDIT_MARKERS 3
 extern const char audit_markers[AUDIT_MARKERS][24];
 /* Where marker which first stands in [p, end), or NULL. */
@@ -96,6 +102,9 @@ const char *audit_find_marker(const char *p, const char *end,
 enum audit_line audit_parse_line(const char *line, size_t len,
 				 const char *first, struct audit_record *record,
 				 unsigned long *lost, const char **why);
+
+/* Upper-case hex, two digits a byte, as audit writes an odd string. */
+bool audit_span_is_hex(const struct audit_span *span);
 
 /* Decodes a span into out (size bytes at least span->len + 1: no form
  * grows); returns the decoded length.  kmsg: undo /dev/kmsg's escapes. */

@@ -286,34 +286,34 @@ function cpu_row(name, fig,    kt, kf) {
 	    "user+system, best runs")
 }
 
-# smackaudit's peak RSS: flat from 100,000 to 1,000,000 lines of the same
-# 1,000 entries (it keeps entries, not records), and what 100,000 entries
-# cost.
-function audit_rss_row(    ks, kl, kw, res) {
-	ks = "smackaudit-rss" SUBSEP "100k"; kl = "smackaudit-rss" SUBSEP "1m"
-	kw = "smackaudit-rss" SUBSEP "1m-wide"
-	if (!(ks in line) || !(kl in line))
-		return
+# A peak RSS that must stay flat: of KBIG's run against KSMALL's, within
+# 256 KiB.
+function flat_rss_row(name, kbig, ksmall, extra,    res) {
 	res = "MISSED"
-	if (peak[kl] - peak[ks] <= 256)
+	if (peak[kbig] - peak[ksmall] <= 256)
 		res = "ok"
-	row("smackaudit peak RSS 1M vs 100k lines", mib(peak[kl]),
-	    mib(peak[ks]), sprintf("%.2fx", peak[kl] / peak[ks]), "flat",
-	    failed_or(kl, res), "1,000 entries; with 100,000 entries: " \
-	    (kw in line ? mib(peak[kw]) : "-"))
+	row(name, mib(peak[kbig]), mib(peak[ksmall]),
+	    sprintf("%.2fx", peak[kbig] / peak[ksmall]), "flat",
+	    failed_or(kbig, res), extra)
 }
 
-function chsmack_rss_row(    kb, ks, res) {
+# smackaudit's: flat from 100,000 to 1,000,000 lines of the same 1,000
+# entries (it keeps entries, not records), and what 100,000 entries cost.
+function audit_rss_row(    ks, kl, kw) {
+	ks = "smackaudit-rss" SUBSEP "100k"; kl = "smackaudit-rss" SUBSEP "1m"
+	kw = "smackaudit-rss" SUBSEP "1m-wide"
+	if ((ks in line) && (kl in line))
+		flat_rss_row("smackaudit peak RSS 1M vs 100k lines", kl, ks,
+			     "1,000 entries; with 100,000 entries: " \
+			     (kw in line ? mib(peak[kw]) : "-"))
+}
+
+function chsmack_rss_row(    kb, ks) {
 	kb = "set" SUBSEP "tool"; ks = "set-small" SUBSEP "tool"
-	if (!n[kb] || !n[ks])
-		return
-	res = "MISSED"
-	if (peak[kb] - peak[ks] <= 256)
-		res = "ok"
-	row("chsmack peak RSS 100k vs 1k files", mib(peak[kb]),
-	    mib(peak[ks]), sprintf("%.2fx", peak[kb] / peak[ks]), "flat",
-	    failed_or(kb, res), "list: " mib(peak["list", "tool"]) " vs " \
-	    mib(peak["list-small", "tool"]))
+	if (n[kb] && n[ks])
+		flat_rss_row("chsmack peak RSS 100k vs 1k files", kb, ks,
+			     "list: " mib(peak["list", "tool"]) " vs " \
+			     mib(peak["list-small", "tool"]))
 }
 
 # Sizes, measured on the host: kind "size" for the build being

@@ -7,32 +7,30 @@
 # megabytes, bytes that are no text, filters, --follow.  What needs a Smack
 # kernel is in tests/kernel/cases/smackaudit-loop.sh.  Prints TAP.
 set -u
-bin=${abs_top_builddir:?abs_top_builddir not set}/utils/smackaudit
-samples=${abs_top_srcdir:?abs_top_srcdir not set}/tests/smackaudit/samples
-work=$(mktemp -d "${TMPDIR:-/tmp}/smackaudit-cli.XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT
-n=0 failed=0
-export LC_ALL=C TZ=UTC
+. "${abs_top_srcdir:?abs_top_srcdir not set}/tests/checks/tap.sh"
+bin=$abs_top_builddir/utils/smackaudit
+samples=$abs_top_srcdir/tests/smackaudit/samples
+export TZ=UTC
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-
-# run ARG...: sets $status, leaves stdout and stderr in files.
-run() {
-	"$bin" "$@" > "$work/out" 2> "$work/err" < "${stdin:-/dev/null}"
-	status=$?
-}
-
-# expect DESC STATUS [STDERR-LINE]
-expect() {
-	if [ "$status" -ne "$2" ]; then
-		not_ok "$1 (exit $status, expected $2)"
-		sed 's/^/# /' "$work/err"
-	elif [ -n "${3:-}" ] && ! grep -qxF -- "$3" "$work/err"; then
-		not_ok "$1 (stderr lacks the line '$3')"
-		sed 's/^/# /' "$work/err"
+# try DESC STATUS [STDERR-LINE] -- ARG...: smackaudit with the ARGs
+# (standard input: $stdin, or nothing), its output left in $tap_tmp/out and
+# $tap_tmp/err; passes when it exits STATUS and, given one, STDERR-LINE is
+# a whole line of its standard error.
+try() {
+	_desc=$1 _want=$2 _line=
+	shift 2
+	[ "$1" = -- ] || { _line=$1; shift; }
+	shift
+	"$bin" "$@" > "$tap_tmp/out" 2> "$tap_tmp/err" < "${stdin:-/dev/null}"
+	_got=$?
+	if [ "$_got" -ne "$_want" ]; then
+		not_ok "$_desc (exit $_got, expected $_want)"
+		diag_file "$tap_tmp/err" 5
+	elif [ -n "$_line" ] && ! grep -qxF -- "$_line" "$tap_tmp/err"; then
+		not_ok "$_desc (standard error lacks '$_line')"
+		diag_file "$tap_tmp/err" 5
 	else
-		ok "$1"
+		ok "$_desc"
 	fi
 }
 
@@ -48,126 +46,118 @@ same() {
 
 # rules: the rule lines of the last output.
 rules() {
-	grep -v '^#' "$work/out" | grep .
+	grep -v '^#' "$tap_tmp/out" | grep .
 }
 
 # ---- usage
-run --help
-expect "--help exits 0" 0
-grep -q '^Usage: smackaudit ' "$work/out" && ok "--help prints the usage" ||
+try "--help exits 0" 0 -- --help
+grep -q '^Usage: smackaudit ' "$tap_tmp/out" && ok "--help prints the usage" ||
 	not_ok "--help prints the usage"
-run -v
-expect "-v is --version" 0
-run --no-such-option
-expect "an unknown option exits 2" 2 "Try 'smackaudit --help' for more information."
-run --subject=-x
-expect "an invalid label exits 2" 2
-run --access=rz
-expect "unknown letters exit 2" 2 \
-	"smackaudit: --access: 'rz' is not made of the letters \"rwxatl\""
-run --since=tomorrow
-expect "a wrong time exits 2" 2 "smackaudit: --since: 'tomorrow' is not a time"
-run --follow a b
-expect "--follow takes one file" 2
-run -K "$work/missing"
-expect "a missing file exits 1" 1 \
-	"smackaudit: $work/missing: No such file or directory"
+try "-v is --version" 0 -- -v
+try "an unknown option exits 2" 2 \
+	"Try 'smackaudit --help' for more information." -- --no-such-option
+try "an invalid label exits 2" 2 -- --subject=-x
+try "unknown letters exit 2" 2 \
+	"smackaudit: --access: 'rz' is not made of the letters \"rwxatl\"" \
+	-- --access=rz
+try "a wrong time exits 2" 2 \
+	"smackaudit: --since: 'tomorrow' is not a time" -- --since=tomorrow
+try "--follow takes one file" 2 -- --follow a b
+try "a missing file exits 1" 1 \
+	"smackaudit: $tap_tmp/missing: No such file or directory" \
+	-- -K "$tap_tmp/missing"
 
 # ---- every format
-run -K -r "$samples/kmsg"
-expect "/dev/kmsg's format" 0
+try "/dev/kmsg's format" 0 -- -K -r "$samples/kmsg"
 same "its rules, with r after a write's and an exec's open" \
 	"AuSub AuR r
 AuSub AuRecv w
 AuSub AuVictim w
 AuSub AuW rw
 AuSub AuX rx" "$(rules)"
-grep -qF 'path="/tmp/t/a\x5cb"' "$work/out" &&
+grep -qF 'path="/tmp/t/a\x5cb"' "$tap_tmp/out" &&
 	ok "/dev/kmsg's \\x5c is a backslash, written escaped" ||
 	not_ok "/dev/kmsg's \\x5c is a backslash, written escaped"
 
 for f in dmesg dmesg-notime; do
-	run -K "$samples/$f"
-	expect "$f: the record cut short is named" 0 \
-		"smackaudit: $samples/$f:5: the line ends inside a quoted value; record skipped"
+	try "$f: the record cut short is named" 0 \
+		"smackaudit: $samples/$f:5: the line ends inside a quoted value; record skipped" \
+		-- -K "$samples/$f"
 	grep -qx 'AuSub AuR r: 2 records, 2026-12-06 17:40:56.378 to 2026-12-06 17:40:56.379' \
-		"$work/out" && ok "$f: two records, first and last time" ||
+		"$tap_tmp/out" && ok "$f: two records, first and last time" ||
 		not_ok "$f: two records, first and last time"
-	grep -q '^the log dropped 3 audit records' "$work/out" &&
+	grep -q '^the log dropped 3 audit records' "$tap_tmp/out" &&
 		ok "$f: the records the log dropped are counted" ||
 		not_ok "$f: the records the log dropped are counted"
 done
 
-run -K -r "$samples/journal"
-expect "journalctl's format, both forms" 0
+try "journalctl's format, both forms" 0 -- -K -r "$samples/journal"
 same "a stream connection's reversed pair, no rule for ptrace" \
 	"App Radio rw
 Radio App w" "$(rules)"
-grep -q '^#   the ptrace rule' "$work/out" &&
+grep -q '^#   the ptrace rule' "$tap_tmp/out" &&
 	ok "the ptrace rule is said, not written" ||
 	not_ok "the ptrace rule is said, not written"
 
-run -K "$samples/auditd"
-expect "auditd audit.log: a malformed record is named" 0 \
-	"smackaudit: $samples/auditd:5: action= is neither denied nor granted; record skipped"
+try "auditd audit.log: a malformed record is named" 0 \
+	"smackaudit: $samples/auditd:5: action= is neither denied nor granted; record skipped" \
+	-- -K "$samples/auditd"
 grep -qF '    my app[412] smack_file_open path="/media/a b\x0a\x1b[2J" dev="sda1" ino=77' \
-	"$work/out" && ok "auditd audit.log: hex fields decoded, and escaped" ||
+	"$tap_tmp/out" && ok "auditd audit.log: hex fields decoded, and escaped" ||
 	not_ok "auditd audit.log: hex fields decoded, and escaped"
-if grep -q "$(printf '\033')" "$work/out"; then
+if grep -q "$(printf '\033')" "$tap_tmp/out"; then
 	not_ok "no escape byte reaches the terminal"
 else
 	ok "no escape byte reaches the terminal"
 fi
-grep -q '^1 record of granted accesses left out' "$work/out" &&
+grep -q '^1 record of granted accesses left out' "$tap_tmp/out" &&
 	ok "granted records are counted, not reported" ||
 	not_ok "granted records are counted, not reported"
 
-run -K "$samples/two-boots"
+try "two boots in one file" 0 -- -K "$samples/two-boots"
 grep -qx 'App Data r: 2 records, 2026-12-05 19:46:40.000 to 2026-12-06 23:33:20.000' \
-	"$work/out" && ok "records of two boots make one entry" ||
+	"$tap_tmp/out" && ok "records of two boots make one entry" ||
 	not_ok "records of two boots make one entry"
 
 # ---- filters
-run -K -r --since 2026-12-06 "$samples/two-boots"
-grep -q '^#   r: 1 record,' "$work/out" && ok "--since" || not_ok "--since"
-run -K -r --until @1796550000 "$samples/two-boots"
-grep -q '^#   r: 1 record, app\[90\]' "$work/out" && ok "--until" ||
+try "--since exits 0" 0 -- -K -r --since 2026-12-06 "$samples/two-boots"
+grep -q '^#   r: 1 record,' "$tap_tmp/out" && ok "--since" || not_ok "--since"
+try "--until exits 0" 0 -- -K -r --until @1796550000 "$samples/two-boots"
+grep -q '^#   r: 1 record, app\[90\]' "$tap_tmp/out" && ok "--until" ||
 	not_ok "--until"
-run -K -r --object AuW --access w "$samples/kmsg"
+try "--object and --access exit 0" 0 -- -K -r --object AuW --access w \
+	"$samples/kmsg"
 same "--object and --access" "AuSub AuW rw" "$(rules)"
-run -K -r --command kill "$samples/kmsg"
+try "--command exits 0" 0 -- -K -r --command kill "$samples/kmsg"
 same "--command" "AuSub AuVictim w" "$(rules)"
-run -K -r --subject Nobody "$samples/kmsg"
-expect "a filter that keeps nothing exits 0" 0
-same "and says so" "# no Smack records found" "$(head -n 1 "$work/out")"
-run -K --since 2026-12-06 "$samples/journal"
-expect "records without a time are left out, with a warning" 0 \
-	"smackaudit: records without a time were left out by --since or --until (journalctl's short format has no year: use -o short-iso)"
+try "a filter that keeps nothing exits 0" 0 -- -K -r --subject Nobody "$samples/kmsg"
+same "and says so" "# no Smack records found" "$(head -n 1 "$tap_tmp/out")"
+try "records without a time are left out, with a warning" 0 \
+	"smackaudit: records without a time were left out by --since or --until (journalctl's short format has no year: use -o short-iso)" \
+	-- -K --since 2026-12-06 "$samples/journal"
 
 # ---- modes and JSON
-run -K -m "$samples/kmsg"
+try "--modify exits 0" 0 -- -K -m "$samples/kmsg"
 same "--modify writes four-field rules" "AuSub AuW rw -" \
 	"$(rules | grep AuW)"
-stdin=$samples/kmsg run -K -j -r -
-expect "--json --rules from standard input" 0
-grep -q '"line":"AuSub AuW rw"' "$work/out" &&
+stdin=$samples/kmsg try "--json --rules from standard input" 0 -- -K -j -r -
+grep -q '"line":"AuSub AuW rw"' "$tap_tmp/out" &&
 	ok "--json --rules gives the line" || not_ok "--json --rules gives the line"
 for args in "-j" "-j -r" "-j -m"; do
 	# shellcheck disable=SC2086
-	run -K $args "$samples/auditd"
+	try "smackaudit $args exits 0" 0 -- -K $args "$samples/auditd"
 	if command -v python3 > /dev/null 2>&1; then
-		python3 -m json.tool "$work/out" > /dev/null 2>&1 &&
+		python3 -m json.tool "$tap_tmp/out" > /dev/null 2>&1 &&
 			ok "smackaudit $args writes valid JSON" ||
 			not_ok "smackaudit $args writes valid JSON"
 	else
 		ok "smackaudit $args writes valid JSON # SKIP no python3"
 	fi
 done
-grep -qF '"path":"/media/a b\u000a\u001b[2J"' "$work/out" &&
+grep -qF '"path":"/media/a b\u000a\u001b[2J"' "$tap_tmp/out" &&
 	ok "JSON escapes the odd bytes" || not_ok "JSON escapes the odd bytes"
-run -K /dev/null
-expect "an empty log exits 0" 0
-same "and says there is nothing" "no Smack records found" "$(cat "$work/out")"
+try "an empty log exits 0" 0 -- -K /dev/null
+same "and says there is nothing" "no Smack records found" "$(cat "$tap_tmp/out")"
 
 # ---- long lines and bytes that are no text
 {
@@ -182,35 +172,34 @@ same "and says there is nothing" "no Smack records found" "$(cat "$work/out")"
 	head -c 65536 /dev/urandom
 	printf '\n'
 	cat "$samples/two-boots"
-} > "$work/long"
-run -K -r "$work/long"
-expect "a line of more than 4 MiB is named" 0 \
-	"smackaudit: $work/long:3: a line of more than 4 MiB, longer than any record the kernel writes; skipped"
+} > "$tap_tmp/long"
+try "a line of more than 4 MiB is named" 0 \
+	"smackaudit: $tap_tmp/long:3: a line of more than 4 MiB, longer than any record the kernel writes; skipped" \
+	-- -K -r "$tap_tmp/long"
 same "lines of a megabyte are read, bytes that are no text skipped" \
 	"App Data r
 Big Obj r" "$(rules)"
-printf 'x\000y\377\n%s' "$(head -n 1 "$samples/two-boots" | cut -c1-80)" > "$work/cut"
-run -K "$work/cut"
-expect "a last line cut short is named" 0 \
-	"smackaudit: $work/cut:2: a field every record has is missing (the line is cut short); record skipped"
+printf 'x\000y\377\n%s' "$(head -n 1 "$samples/two-boots" | cut -c1-80)" > "$tap_tmp/cut"
+try "a last line cut short is named" 0 \
+	"smackaudit: $tap_tmp/cut:2: a field every record has is missing (the line is cut short); record skipped" \
+	-- -K "$tap_tmp/cut"
 
 # ---- --follow
-: > "$work/growing"
-"$bin" -K --follow "$work/growing" > "$work/follow" 2>&1 &
+: > "$tap_tmp/growing"
+"$bin" -K --follow "$tap_tmp/growing" > "$tap_tmp/follow" 2>&1 &
 pid=$!
-head -n 1 "$samples/two-boots" >> "$work/growing"
+head -n 1 "$samples/two-boots" >> "$tap_tmp/growing"
 for i in $(seq 100); do
-	[ -s "$work/follow" ] && break
+	[ -s "$tap_tmp/follow" ] && break
 	sleep 0.1
 done
-grep -q '^App Data r: app\[90\] smack_inode_permission' "$work/follow" &&
+grep -q '^App Data r: app\[90\] smack_inode_permission' "$tap_tmp/follow" &&
 	ok "--follow prints a new entry as it comes" ||
 	not_ok "--follow prints a new entry as it comes"
 kill -TERM "$pid"
 wait "$pid"
 same "--follow reports and exits 0 at SIGTERM" 0 $?
-grep -q '^1 entry from 1 record$' "$work/follow" &&
+grep -q '^1 entry from 1 record$' "$tap_tmp/follow" &&
 	ok "with the report" || not_ok "with the report"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done

@@ -122,6 +122,23 @@ smackaudit --subject AuSub --object AuR --since "@$start" > after
 check "the report now says it is allowed now" grep -qF \
 	'why: allowed now: the rule "AuSub AuR r" grants it' after
 
+# --follow on the kernel log: a new denial shows as it comes, and a
+# signal ends it with the report.
+echo data > au-follow && chsmack -a AuF au-follow
+smackaudit --follow --object AuF > follow.out 2> follow.err &
+follower=$!
+smackrun AuSub cat au-follow > /dev/null 2>&1
+for _i in $(seq 200); do
+	grep -q '^AuSub AuF r: ' follow.out && break
+	sleep 0.1
+done
+check "--follow prints the new denial as it comes" \
+	grep -q '^AuSub AuF r: cat\[[0-9]*\] smack_inode_permission' follow.out
+kill -INT "$follower"
+wait "$follower"
+check_eq "--follow ends at SIGINT with status 0" 0 $?
+check "and writes the report" grep -qx '1 entry from 1 record' follow.out
+
 kill "$victim"
 echo "$ratelimit" > /proc/sys/kernel/printk_ratelimit
 finish

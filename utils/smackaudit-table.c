@@ -54,8 +54,7 @@ static void entry_free(struct audit_entry *e)
 		free(e->examples[i].fn);
 		free(e->examples[i].details);
 	}
-	free((char *)e->subject);
-	free((char *)e->object);
+	free(e->examples);
 	free(e);
 }
 
@@ -108,8 +107,9 @@ static bool same_key(const struct audit_entry *e, const struct audit_record *r)
 	       e->labels_differ == r->labels_differ &&
 	       e->subject_len == r->subject_len &&
 	       e->object_len == r->object_len &&
-	       memcmp(e->subject, r->subject, r->subject_len) == 0 &&
-	       memcmp(e->object, r->object, r->object_len) == 0;
+	       memcmp(e->label_bytes, r->subject, r->subject_len) == 0 &&
+	       memcmp(e->label_bytes + r->subject_len + 1, r->object,
+		      r->object_len) == 0;
 }
 
 static bool grow(struct audit_table *t)
@@ -135,16 +135,21 @@ static bool grow(struct audit_table *t)
 
 static struct audit_entry *entry_new(const struct audit_record *r)
 {
-	struct audit_entry *e = calloc(1, sizeof(*e));
+	struct audit_entry *e = calloc(1, sizeof(*e) + r->subject_len +
+					  r->object_len + 2);
 
 	if (!e)
 		return NULL;
-	e->subject = strdup(r->subject);
-	e->object = strdup(r->object);
-	if (!e->subject || !e->object) {
-		entry_free(e);
+	e->examples = calloc(AUDIT_EXAMPLES, sizeof(*e->examples));
+	if (!e->examples) {
+		free(e);
 		return NULL;
 	}
+	memcpy(e->label_bytes, r->subject, r->subject_len + 1);
+	memcpy(e->label_bytes + r->subject_len + 1, r->object,
+	       r->object_len + 1);
+	e->subject = e->label_bytes;
+	e->object = e->label_bytes + r->subject_len + 1;
 	e->subject_len = r->subject_len;
 	e->object_len = r->object_len;
 	e->access = r->access;

@@ -130,18 +130,22 @@ struct audit_example {
 	int64_t time_ms;
 };
 
+/* What every record of the entry touches comes first, its labels right
+ * after it in the same allocation (label_bytes), the examples apart: a
+ * record of a known entry reads two cache lines. */
 struct audit_entry {
-	const char *subject, *object;
-	size_t subject_len, object_len;
 	unsigned int access;
 	bool labels_differ;
 	enum audit_verdict verdict;
+	size_t subject_len, object_len;
 	unsigned long count;
 	int64_t first_ms, last_ms;
 	uint64_t functions;		/* bits of audit_function_index() */
 	unsigned int last_function;	/* of the last record */
-	struct audit_example examples[AUDIT_EXAMPLES];
 	size_t nexamples;
+	struct audit_example *examples;	/* AUDIT_EXAMPLES of them */
+	const char *subject, *object;	/* in label_bytes */
+	char label_bytes[];
 };
 
 struct audit_table;

@@ -6,11 +6,11 @@
  * each entry through what the kernel asks next and an explanation that
  * does not ask the kernel.
  *
- * Invariants: a record has labels of 1 to 255 bytes without a NUL, letters
+ * Invariants: a record has labels of 1 to 255 bytes, letters
  * of "rwxatl" only (none with labels_differ), spans inside its line and
  * values that decode within their length; a malformed line says why and a
  * record does not; both ways of parsing agree; an entry's labels are ones
- * the kernel takes.
+ * the kernel takes, whole (no NUL within).
  *
  * fuzz-sources: utils/smackaudit-record.c utils/smackaudit-span.c utils/smackaudit-time.c utils/smackaudit-table.c utils/smackaudit-explain.c
  * fuzz-max-len: 8192
@@ -38,8 +38,8 @@ static void check_record(const struct audit_record *r, const char *line,
 
 	FUZZ_ASSERT(r->subject_len >= 1 && r->subject_len <= AUDIT_LABEL_MAX);
 	FUZZ_ASSERT(r->object_len >= 1 && r->object_len <= AUDIT_LABEL_MAX);
-	FUZZ_ASSERT(strlen(r->subject) == r->subject_len);
-	FUZZ_ASSERT(strlen(r->object) == r->object_len);
+	FUZZ_ASSERT(strlen(r->subject) <= r->subject_len);
+	FUZZ_ASSERT(strlen(r->object) <= r->object_len);
 	FUZZ_ASSERT((r->access & ~0x3fu) == 0);
 	FUZZ_ASSERT(!r->labels_differ || r->access == 0);
 	FUZZ_ASSERT(r->ndetails <= AUDIT_DETAILS_MAX);
@@ -69,8 +69,10 @@ static void take_line(struct audit_table *t, const char *line, size_t len)
 		    r.access == again.access && r.time_ms == again.time_ms);
 	errno = 0;
 	if (!audit_table_add(t, &r, &is_new) && errno == EINVAL)
-		FUZZ_ASSERT(smack_label_validate(r.subject, NULL) < 0 ||
-			    smack_label_validate(r.object, NULL) < 0);
+		FUZZ_ASSERT(smack_label_validate(r.subject, NULL) !=
+			    (ssize_t)r.subject_len ||
+			    smack_label_validate(r.object, NULL) !=
+			    (ssize_t)r.object_len);
 }
 
 static void check_entries(struct audit_table *t)
@@ -81,8 +83,10 @@ static void check_entries(struct audit_table *t)
 	size_t i, k;
 
 	for (i = 0; e && i < audit_table_count(t); i++) {
-		FUZZ_ASSERT(smack_label_validate(e[i]->subject, NULL) >= 0);
-		FUZZ_ASSERT(smack_label_validate(e[i]->object, NULL) >= 0);
+		FUZZ_ASSERT(smack_label_validate(e[i]->subject, NULL) ==
+			    (ssize_t)e[i]->subject_len);
+		FUZZ_ASSERT(smack_label_validate(e[i]->object, NULL) ==
+			    (ssize_t)e[i]->object_len);
 		for (k = 0; audit_next(e[i], &k, &next);)
 			FUZZ_ASSERT(next.letters && next.why);
 		if (audit_explain(NULL, e[i], &why)) {

@@ -81,8 +81,7 @@ static bool set_label(struct cursor *c, const struct audit_span *v,
 		return false;
 	}
 	*len = audit_span_decode(v, kmsg, label);
-	/* A NUL (hex 00) would end the label early where it is a string. */
-	if (*len > AUDIT_LABEL_MAX || *len == 0 || strlen(label) != *len) {
+	if (*len > AUDIT_LABEL_MAX || *len == 0) {
 		c->why = what;
 		return false;
 	}

@@ -76,27 +76,32 @@ size_t audit_table_count(const struct audit_table *t)
 	return t->count;
 }
 
-/* A hash of the key's labels, eight bytes at a time. */
-static uint64_t hash_bytes(uint64_t h, const char *s, size_t n)
+/* A hash of a label from its length and its first and last eight bytes
+ * (labels of one policy tend to share a prefix, and differ in their
+ * tail): equal labels hash alike, which is all the table needs; others
+ * that collide cost a compare. */
+static uint64_t hash_label(uint64_t h, const char *s, size_t n)
 {
-	uint64_t w;
+	uint64_t head = 0, tail = 0;
+	size_t i;
 
-	for (; n >= 8; s += 8, n -= 8) {
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 0x9e3779b97f4a7c15ull;
-		h ^= h >> 29;
+	if (n >= 8) {
+		memcpy(&head, s, 8);
+		memcpy(&tail, s + n - 8, 8);
+	} else {
+		for (i = 0; i < n; i++)
+			head = head << 8 | (unsigned char)s[i];
 	}
-	w = 0;
-	memcpy(&w, s, n);
-	h = (h ^ w ^ n) * 0x9e3779b97f4a7c15ull;
-	return h ^ h >> 32;
+	h = (h ^ head ^ n) * 0x9e3779b97f4a7c15ull;
+	h = (h ^ tail) * 0x9e3779b97f4a7c15ull;
+	return h ^ h >> 31;
 }
 
 static uint64_t record_hash(const struct audit_record *r)
 {
-	uint64_t h = hash_bytes(0, r->subject, r->subject_len);
+	uint64_t h = hash_label(0, r->subject, r->subject_len);
 
-	h = hash_bytes(h, r->object, r->object_len);
+	h = hash_label(h, r->object, r->object_len);
 	return h ^ (r->access | (unsigned int)r->labels_differ << 8 |
 		    (unsigned int)r->verdict << 9);
 }
@@ -187,8 +192,11 @@ static struct audit_entry *find_or_make(struct audit_table *t,
 	     i = (i + 1) & (t->nslots - 1))
 		if (t->slots[i].hash == h && same_key(t->slots[i].entry, r))
 			return t->slots[i].entry;
-	/* Records of an entry have its labels: checking them once is enough. */
-	if (smack_label_validate(r->subject, NULL) < 0 ||
+	/* Records of an entry have its labels: checking them once is enough.
+	 * A NUL (hex 00 in the record) would end one early as a string. */
+	if (strlen(r->subject) != r->subject_len ||
+	    strlen(r->object) != r->object_len ||
+	    smack_label_validate(r->subject, NULL) < 0 ||
 	    smack_label_validate(r->object, NULL) < 0) {
 		errno = EINVAL;
 		return NULL;

@@ -173,9 +173,6 @@ START_TEST(records_cut_short_or_malformed)
 		T1 "lsm=SMACK fn=f action=denied subject=\"S\" subject=\"S\" "
 		"object=\"O\" requested=r pid=1 comm=\"c\"",
 		"[ 1.0] Smack Bringup: (Sub Obj",
-		/* hex of "a\0b": a label that a NUL would cut short */
-		T1 "lsm=SMACK fn=f action=denied subject=610062 object=\"O\" "
-		"requested=r pid=1 comm=\"c\"",
 	};
 	size_t i;
 
@@ -284,6 +281,12 @@ START_TEST(an_entry_needs_labels_the_kernel_takes)
 			       "object=\"O\" requested=r pid=1 comm=\"c\""),
 			 AUDIT_LINE_RECORD);
 	ck_assert_ptr_null(audit_table_add(t, &record, &is_new));
+	/* hex of "a\0b": a label that a NUL would cut short */
+	ck_assert_int_eq(parse(T1 "lsm=SMACK fn=f action=denied subject=610062 "
+			       "object=\"O\" requested=r pid=1 comm=\"c\""),
+			 AUDIT_LINE_RECORD);
+	ck_assert_ptr_null(audit_table_add(t, &record, &is_new));
+	ck_assert_int_eq(errno, EINVAL);
 	ck_assert_uint_eq(audit_table_count(t), 0);
 	audit_table_free(t);
 }

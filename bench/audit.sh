@@ -20,7 +20,8 @@ mkdir -p "$dir" || exit 1
 # The program libtool built (not its wrapper script), with the library.
 tool=$builddir/utils/.libs/smackaudit
 [ -f "$tool" ] || tool=$builddir/utils/smackaudit
-export LD_LIBRARY_PATH="$builddir/libsmack/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+LD_LIBRARY_PATH=$builddir/libsmack/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export LD_LIBRARY_PATH
 run=$builddir/bench/bench-run
 pin=
 command -v taskset > /dev/null 2>&1 && pin="taskset -c $cpu"

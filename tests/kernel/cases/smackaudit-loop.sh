@@ -83,7 +83,7 @@ AuSub AuVictim w
 AuSub AuW rw
 AuSub AuX rx
 RULES
-check_eq "the rules: each pair's letters, and r after a write's and an exec's open" \
+check_eq "the rules: the pairs' letters, and r after the opens of w and x" \
 	"$(cat expected)" "$(grep -v '^#' rules | grep . | sort)"
 check "a comment names why r comes with w" \
 	grep -q '^#   r: the open that follows asks for it (smack_file_open)' rules

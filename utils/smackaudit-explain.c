@@ -216,7 +216,7 @@ struct audit_kernel {
 	struct smack_accesses *loaded;	/* owns the rules' strings */
 	struct rule *rules;		/* sorted by subject, then object */
 	size_t nrules;
-	char **onlycap;			/* NULL-terminated */
+	char **onlycap;			/* NULL-terminated; NULL: unread */
 	char *ambient;
 	int ptrace;
 };
@@ -420,7 +420,7 @@ static bool capability_notes(const struct audit_kernel *k,
 			      "onlycap does not list '%s': its processes "
 			      "cannot get past this check with "
 			      "CAP_MAC_OVERRIDE", e->subject);
-	else if (kinds & OVERRIDABLE)
+	else if ((kinds & OVERRIDABLE) && k->onlycap)
 		ok = add_note(notes, "%s", "a process with CAP_MAC_OVERRIDE "
 			      "gets past this check (onlycap is empty)");
 	if (ok && (kinds & 1u << KIND_NET))

@@ -42,7 +42,9 @@ void audit_print_details(FILE *out, const char *d, size_t len)
 
 	while (d < end) {
 		value = d + strlen(d) + 1;
-		fprintf(out, " %s=", d);
+		putc(' ', out);
+		audit_print_escaped(out, d, strlen(d), '=');
+		putc('=', out);
 		if (*value && all_digits(value)) {
 			fputs(value, out);
 		} else {

@@ -119,6 +119,12 @@ grep -qx 'App Data r: 2 records, 2026-12-05 19:46:40.000 to 2026-12-06 23:33:20.
 	"$tap_tmp/out" && ok "records of two boots make one entry" ||
 	not_ok "records of two boots make one entry"
 
+printf 'audit(1.000:1): lsm=SMACK fn=f action=denied subject="S" %s\033[2J=x\n' \
+	'object="O" requested=r pid=1 comm="c" ' > "$tap_tmp/key"
+try "a record with an odd key" 0 -- -K "$tap_tmp/key"
+grep -qF ' \x1b[2J="x"' "$tap_tmp/out" && ok "its key is escaped too" ||
+	not_ok "its key is escaped too"
+
 # ---- filters
 try "--since exits 0" 0 -- -K -r --since 2026-12-06 "$samples/two-boots"
 grep -q '^#   r: 1 record,' "$tap_tmp/out" && ok "--since" || not_ok "--since"

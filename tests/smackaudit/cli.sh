@@ -162,6 +162,14 @@ for args in "-j" "-j -r" "-j -m"; do
 done
 grep -qF '"path":"/media/a b\u000a\u001b[2J"' "$tap_tmp/out" &&
 	ok "JSON escapes the odd bytes" || not_ok "JSON escapes the odd bytes"
+for mode in --rules --modify; do
+	for f in kmsg journal auditd two-boots; do
+		"$bin" -K "$mode" "$samples/$f" 2> /dev/null |
+			"$abs_top_builddir/utils/smackload" --check - ||
+			not_ok "smackload takes smackaudit $mode's lines of $f"
+	done
+done
+ok "smackload --check takes every line of --rules and --modify"
 try "an empty log exits 0" 0 -- -K /dev/null
 same "and says there is nothing" "no Smack records found" "$(cat "$tap_tmp/out")"
 

@@ -28,6 +28,7 @@ struct need {
 	const struct audit_entry *entry;
 	const char *next;	/* why the kernel asks next, or NULL */
 	size_t order;		/* the entry's place: most records first */
+	bool allowed;		/* the kernel grants them now */
 };
 
 /* What is decided about a pair's line. */
@@ -107,6 +108,27 @@ static const char *cannot_write(const struct pair *p)
 	return NULL;
 }
 
+/* The letters of the needs the kernel does not grant now, each asked as
+ * the kernel asks it (a record's letters together, a next one alone):
+ * what a built-in rule or a rule loaded since grants needs no line. */
+static unsigned int still_denied(struct pair *p,
+				 const struct audit_kernel *kernel)
+{
+	unsigned int letters = 0;
+	struct need *x;
+	size_t i;
+
+	for (i = 0; i < p->n; i++) {
+		x = &p->needs[i];
+		x->allowed = x->letters &&
+			     audit_kernel_allows(kernel, x->subject, x->object,
+						 x->letters) == 1;
+		if (!x->allowed)
+			letters |= x->letters;
+	}
+	return letters;
+}
+
 static void decide(struct pair *p, struct audit_kernel *kernel, bool modify)
 {
 	size_t i;
@@ -121,14 +143,13 @@ static void decide(struct pair *p, struct audit_kernel *kernel, bool modify)
 	p->tree = audit_tree_origin(p->needs[0].subject, p->needs[0].object);
 	p->has_rule = audit_kernel_rule(kernel, p->needs[0].subject,
 					p->needs[0].object, &p->kernel_rule);
-	if (audit_kernel_allows(kernel, p->needs[0].subject,
-				p->needs[0].object, p->letters) == 1)
+	p->letters = still_denied(p, kernel);
+	if (!p->letters)
 		p->skip = "allowed now (the policy changed since): no rule "
 			  "needed";
 	else if (p->has_rule && !modify)
 		p->letters |= p->kernel_rule;
 }
-
 /* ---- text */
 
 /* "# w: 5 records, cat[57] smack_inode_permission name="f"" */
@@ -138,6 +159,8 @@ static void text_need(const struct need *x)
 	const struct audit_entry *e = x->entry;
 
 	printf("#   %s: ", smack_access_to_string(x->letters, letters));
+	if (x->allowed)
+		fputs("(allowed now) ", stdout);
 	if (x->next) {
 		printf("%s\n", x->next);
 		return;
@@ -200,8 +223,9 @@ static void json_need(const struct need *x, bool first)
 {
 	char letters[SMACK_ACCESS_STRLEN];
 
-	printf("%s{\"letters\":\"%s\",", first ? "" : ",",
-	       smack_access_to_string(x->letters, letters));
+	printf("%s{\"letters\":\"%s\",\"allowed_now\":%s,", first ? "" : ",",
+	       smack_access_to_string(x->letters, letters),
+	       x->allowed ? "true" : "false");
 	if (x->next) {
 		fputs("\"next\":", stdout);
 		audit_json_string(x->next);

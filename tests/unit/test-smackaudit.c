@@ -139,8 +139,8 @@ START_TEST(lines_that_are_not_records)
 {
 	static const char *const lines[] = {
 		"",
-		"audit: type=1400 audit(1.000:1): apparmor=\"DENIED\" "
-		"comm=\"lsm=SMACK\"",
+		("audit: type=1400 audit(1.000:1): apparmor=\"DENIED\" "
+		 "comm=\"lsm=SMACK\""),
 		"[    0.000000] Linux version 6.1.0",
 		"lsm=SMACKING fn=x",
 		"smack: nothing",

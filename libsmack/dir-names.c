@@ -9,15 +9,39 @@
 
 #include "dir-names.h"
 
+/*
+ * The names systemd's loader leaves out of /etc/smack (its
+ * hidden_or_backup_file()), so that a tree it loads holds the same files
+ * here: whole names, then the part after the last dot.  Each list is one
+ * string of names ended by NULs, its end an empty name: the smallest form
+ * for the embedded tools (a table of pointers costs a relocation an entry
+ * in a position-independent program).
+ */
+static const char skipped_names[] =
+	"lost+found\0aquota.user\0aquota.group\0";
+static const char skipped_suffixes[] =
+	"ignore\0swp\0bak\0old\0new\0rpmnew\0rpmsave\0rpmorig\0"
+	"dpkg-old\0dpkg-new\0dpkg-tmp\0dpkg-dist\0dpkg-bak\0dpkg-backup\0"
+	"dpkg-remove\0ucf-new\0ucf-old\0ucf-dist\0";
+
+static bool in_list(const char *s, const char *list)
+{
+	for (; *list; list += strlen(list) + 1)
+		if (strcmp(s, list) == 0)
+			return true;
+	return false;
+}
+
 bool dir_name_ignored(const char *name)
 {
 	size_t len = strlen(name);
-	/* The last 4 bytes, for the suffixes ".bak" and ".swp". */
-	const char *last4 = name + (len >= 4 ? len - 4 : len);
+	const char *dot;
 
-	return name[0] == '.' || (len && name[len - 1] == '~') ||
-	       strcmp(last4, ".bak") == 0 || strcmp(last4, ".swp") == 0 ||
-	       strstr(name, ".dpkg-") || strstr(name, ".rpm");
+	if (name[0] == '.' || (len && name[len - 1] == '~') ||
+	    in_list(name, skipped_names))
+		return true;
+	dot = strrchr(name, '.');
+	return dot && in_list(dot + 1, skipped_suffixes);
 }
 
 static int compare_names(const void *a, const void *b)

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * dir-names.h - which files of a configuration directory are read, and in
- * what order: every name but dot files and editor or package-manager
- * leftovers ("~", ".bak", ".swp", ".dpkg-*", ".rpm*"), sorted with strcmp.
- * The library's parse_path() and chsmack's label specifications share it,
- * so that every reader of /etc/smack agrees on what a directory holds.
+ * what order: every name but those systemd's loader skips (dot files,
+ * names ending in "~", backups and package-manager leftovers such as
+ * ".bak", ".old", ".rpmnew", ".dpkg-dist", ".ucf-old"; smack-config(5)
+ * has the list), sorted with strcmp.  The library's parse_path(),
+ * smackctl's configuration tree and chsmack's label specifications share
+ * it, so that every reader of /etc/smack agrees on what a directory holds.
  */
 #ifndef LIBSMACK_DIR_NAMES_H
 #define LIBSMACK_DIR_NAMES_H

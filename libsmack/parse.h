@@ -197,9 +197,9 @@ typedef int (*parse_file_fn)(void *arg, int fd, struct parse_ctx *ctx);
 
 /*
  * Calls fn for path, if it is a file, or for each file of the directory
- * path, in strcmp() order of their names.  In a directory, dot files and
- * editor or package-manager leftovers (names ending in "~", ".bak", ".swp",
- * or containing ".dpkg-" or ".rpm") are skipped, and so is every entry
+ * path, in strcmp() order of their names.  In a directory, the names
+ * dir_name_ignored() leaves out (dot files, backups, package-manager
+ * leftovers) are skipped, and so is every entry
  * that is not a regular file once symbolic links are followed (as systemd
  * does).  A path that is given by name and is not a regular file (a FIFO,
  * a device, or a directory with PARSE_PATH_FILE_ONLY) is an error, as is

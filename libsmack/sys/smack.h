@@ -139,8 +139,8 @@ int smack_accesses_parse_buffer(struct smack_accesses *handle,
 int smack_accesses_parse_fd(struct smack_accesses *handle, int fd,
 			    const char *name, smack_parse_error_fn on_error,
 			    void *userdata);
-/* A file, or a directory of files read in sorted order, dot files and
- * editor backups ("~", ".bak", ".swp", ".dpkg-*", ".rpm*") skipped. */
+/* A file, or a directory of files read in sorted order, dot files,
+ * backups and package-manager leftovers skipped (smack-config(5)). */
 int smack_accesses_parse_path(struct smack_accesses *handle, const char *path,
 			      smack_parse_error_fn on_error, void *userdata);
 /* The rules the kernel holds now (load2). */

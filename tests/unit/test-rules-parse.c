@@ -233,8 +233,13 @@ static void make_dir(const char *name)
 START_TEST(walk_sorted_skipping_leftovers)
 {
 	static const char *const skipped[] = {
+		/* systemd's hidden_or_backup_file() list, whole. */
 		".dot", "a~", "b.bak", "c.swp", "d.dpkg-old", "e.dpkg-new",
-		"f.rpmnew", "g.rpmsave", "h.rpmorig",
+		"f.rpmnew", "g.rpmsave", "h.rpmorig", "i.old", "j.new",
+		"k.ignore", "l.dpkg-tmp", "m.dpkg-dist", "n.dpkg-bak",
+		"o.dpkg-backup", "p.dpkg-remove", "q.ucf-new", "r.ucf-old",
+		"s.ucf-dist", "lost+found", "aquota.user", "aquota.group",
+		"t.rules.bak",
 	};
 	struct errors e = { "", 0 };
 	char path[256], name[64];
@@ -250,6 +255,10 @@ START_TEST(walk_sorted_skipping_leftovers)
 	fixture_write("d/10", "10\n");
 	fixture_write("d/9", "9\n");
 	fixture_write("d/file.rules", "rules\n");
+	/* Suffixes systemd does not know are read, as it reads them. */
+	fixture_write("d/x.dpkg-custom", "custom\n");
+	fixture_write("d/x.rpmfoo", "rpmfoo\n");
+	fixture_write("d/x.bak.d", "bakd\n");
 	make_dir("d/subdir");
 	fixture_path(path, sizeof(path), "d/fifo");
 	ck_assert_int_eq(mkfifo(path, 0600), 0);
@@ -261,7 +270,8 @@ START_TEST(walk_sorted_skipping_leftovers)
 				    &e), 0);
 	/* strcmp order, symlinks to files followed, others left out. */
 	ck_assert_str_eq(walked, "10=10 9=9 B=B a=a file.rules=rules "
-				 "link=a ");
+				 "link=a x.bak.d=bakd x.dpkg-custom=custom "
+				 "x.rpmfoo=rpmfoo ");
 	ck_assert_str_eq(e.text, "");
 }
 END_TEST

@@ -15,28 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cipso.h"
 #include "libsmack-internal.h"
-#include "parse.h"
 
-/* The kernel's limits (CIPSO_MAX_LEVEL, CIPSO_MAX_CATEGORY: 23
- * bytes of category bits). */
-#define CIPSO_MAX_LEVEL 255
-#define CIPSO_MAX_CATEGORY 184
-#define CIPSO_COLUMN 4
 /* label, separator, level, count, categories, newline, NUL */
 #define CIPSO_RECORD_MAX (SMACK_LABEL_LEN + 1 + \
 			  CIPSO_COLUMN * (2 + CIPSO_MAX_CATEGORY) + 2)
-
-struct cipso_mapping {
-	char *label;
-	int level;
-	int ncats;
-	int *cats;		/* ascending, no repeats */
-};
-
-struct smack_cipso {
-	struct records maps;	/* of struct cipso_mapping */
-};
 
 SMACK_EXPORT
 int smack_cipso_new(struct smack_cipso **handle)
@@ -54,8 +38,7 @@ int smack_cipso_new(struct smack_cipso **handle)
 	return 0;
 }
 
-/* Frees what the mappings of a set hold (a parse_records_ops release). */
-static void mappings_release(struct records *set)
+void cipso_mappings_release(struct records *set)
 {
 	struct cipso_mapping *maps = set->items;
 	size_t i;
@@ -71,7 +54,7 @@ void smack_cipso_free(struct smack_cipso *handle)
 {
 	if (!handle)
 		return;
-	mappings_release(&handle->maps);
+	cipso_mappings_release(&handle->maps);
 	free(handle->maps.items);
 	free(handle);
 }
@@ -110,10 +93,8 @@ static int normalise_categories(int *cats, int n)
 	return out;
 }
 
-/* Appends a mapping without checking it (callers do, or it came from the
- * kernel); the label and categories are copied. */
-static int append_mapping(struct records *set, const char *label,
-			  size_t len, int level, const int *cats, int ncats)
+int cipso_append_mapping(struct records *set, const char *label,
+			 size_t len, int level, const int *cats, int ncats)
 {
 	struct cipso_mapping *m = records_slot(set, sizeof(*m));
 
@@ -153,7 +134,7 @@ int smack_cipso_add(struct smack_cipso *handle, const char *label, int level,
 			return -1;
 		}
 	}
-	return append_mapping(&handle->maps, label, strlen(label), level,
+	return cipso_append_mapping(&handle->maps, label, strlen(label), level,
 			      categories, ncategories);
 }
 
@@ -304,7 +285,7 @@ static int add_kernel_line(void *arg, const char *line, const char *end)
 	ncats = read_kernel_categories(&p, end, &cats);
 	if (ncats < 0)
 		return -1;
-	ret = append_mapping(arg, line, label_len, level, cats, ncats);
+	ret = cipso_append_mapping(arg, line, label_len, level, cats, ncats);
 	free(cats);
 	return ret;
 }
@@ -357,153 +338,4 @@ SMACK_EXPORT
 size_t smack_cipso_count(const struct smack_cipso *handle)
 {
 	return handle ? handle->maps.count : 0;
-}
-
-
-/*
- * Parsing "label level [category...]" lines.  Each number is a plain
- * decimal; a sign, a fraction or a hexadecimal prefix is refused rather
- * than read the way sscanf() would.
- */
-static bool parse_number(struct parse_ctx *ctx, unsigned int line,
-			 const struct parse_field *f, const char *what,
-			 long min, long max, long *value)
-{
-	char q[PARSE_QUOTE_SIZE];
-	long v = 0;
-	size_t i;
-
-	for (i = 0; i < f->len; i++) {
-		if (f->text[i] < '0' || f->text[i] > '9') {
-			parse_error(ctx, line, f->column,
-				    "%s %s is not a number", what,
-				    parse_quote(q, f->text, f->len));
-			return false;
-		}
-		if (v <= max)
-			v = v * 10 + (f->text[i] - '0');
-	}
-	if (v < min || v > max) {
-		parse_error(ctx, line, f->column, "%s %s is out of range "
-			    "(%ld..%ld)", what, parse_quote(q, f->text, f->len),
-			    min, max);
-		return false;
-	}
-	*value = v;
-	return true;
-}
-
-/* The category fields of a line, checked, into cats (room for max). */
-static bool parse_categories(struct parse_ctx *ctx, unsigned int line,
-			     const struct parse_field *f, size_t n, int *cats)
-{
-	bool ok = true;
-	long cat;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (parse_number(ctx, line, &f[i], "category", 1,
-				 CIPSO_MAX_CATEGORY, &cat))
-			cats[i] = cat;
-		else
-			ok = false;
-	}
-	return ok;
-}
-
-/* Fields a line may have: label, level, and the most categories. */
-#define CIPSO_MAX_FIELDS (2 + CIPSO_MAX_CATEGORY)
-
-/* Room for the fields and categories of a line, allocated once a file. */
-struct line_room {
-	struct records *set;
-	struct parse_field *fields;
-	int *cats;
-};
-
-/* A parse_line_fn: adds a line's mapping to the set of arg, a line_room. */
-static int parse_line(void *arg, struct parse_ctx *ctx,
-		      const struct parse_line *line)
-{
-	struct line_room *room = arg;
-	struct parse_field *f = room->fields;
-	int *cats = room->cats;
-	size_t n = parse_split(line, f, CIPSO_MAX_FIELDS + 1);
-	bool ok;
-	long level;
-
-	ok = parse_check_label(ctx, line->number, &f[0]);
-	if (n < 2) {
-		parse_error(ctx, line->number, f[0].column + f[0].len,
-			    "a level must follow the label");
-		return 0;
-	}
-	if (!parse_number(ctx, line->number, &f[1], "level", 0,
-			  CIPSO_MAX_LEVEL, &level))
-		ok = false;
-	if (n > CIPSO_MAX_FIELDS) {
-		parse_error(ctx, line->number, f[CIPSO_MAX_FIELDS].column,
-			    "more than %d categories (the kernel's limit)",
-			    CIPSO_MAX_CATEGORY);
-		return 0;
-	}
-	if (!parse_categories(ctx, line->number, f + 2, n - 2, cats))
-		ok = false;
-	if (!ok || ctx->errors)
-		return 0;	/* nothing will be kept: save the copy */
-	return append_mapping(room->set, f[0].text, f[0].len, level, cats,
-			      n - 2);
-}
-
-/* A parse_file_fn: adds the mappings of one file to arg, a set. */
-static int parse_file(void *arg, int fd, struct parse_ctx *ctx)
-{
-	struct line_room room = {
-		.set = arg,
-		.fields = malloc((CIPSO_MAX_FIELDS + 1) * sizeof(*room.fields)),
-		.cats = malloc(CIPSO_MAX_CATEGORY * sizeof(*room.cats)),
-	};
-	int ret = -1;
-
-	if (room.fields && room.cats)
-		ret = parse_lines(ctx, fd, parse_line, &room);
-	free(room.fields);
-	free(room.cats);
-	return ret;
-}
-
-static const struct parse_records_ops mapping_parser = {
-	.record_size = sizeof(struct cipso_mapping),
-	.parse = parse_file,
-	.release = mappings_release,
-};
-
-SMACK_EXPORT
-int smack_cipso_parse_fd(struct smack_cipso *handle, int fd, const char *name,
-			 smack_parse_error_fn on_error, void *userdata)
-{
-	if (!handle) {
-		errno = EINVAL;
-		return -1;
-	}
-	return parse_records_into(&handle->maps, &mapping_parser, NULL, fd,
-				  name, on_error, userdata);
-}
-
-SMACK_EXPORT
-int smack_cipso_parse_path(struct smack_cipso *handle, const char *path,
-			   smack_parse_error_fn on_error, void *userdata)
-{
-	if (!handle || !path) {
-		errno = EINVAL;
-		return -1;
-	}
-	return parse_records_into(&handle->maps, &mapping_parser, path, -1,
-				  NULL, on_error, userdata);
-}
-
-SMACK_EXPORT
-int smack_cipso_add_from_file(struct smack_cipso *handle, int fd)
-{
-	return smack_cipso_parse_fd(handle, fd, NULL, NULL, NULL);
 }

@@ -289,13 +289,29 @@ static int next_raw(struct parse_reader *r, struct parse_line *line)
 	return 1;
 }
 
-static bool is_skipped(const struct parse_line *line)
+/* The offset of the first byte of line that is not a blank. */
+static size_t first_non_blank(const struct parse_line *line)
 {
 	size_t i = 0;
 
 	while (i < line->len && is_blank(line->text[i]))
 		i++;
-	return i == line->len || line->text[i] == '#' || line->text[i] == ';';
+	return i;
+}
+
+bool parse_is_comment(const struct parse_line *line)
+{
+	size_t i = first_non_blank(line);
+
+	return i < line->len && (line->text[i] == '#' || line->text[i] == ';');
+}
+
+static bool is_skipped(const struct parse_reader *r,
+		       const struct parse_line *line)
+{
+	if (first_non_blank(line) == line->len)
+		return true;
+	return !r->comments && parse_is_comment(line);
 }
 
 int parse_reader_next(struct parse_reader *r, struct parse_line *line)
@@ -313,7 +329,7 @@ int parse_reader_next(struct parse_reader *r, struct parse_line *line)
 				    "contains a NUL byte");
 			continue;
 		}
-		if (!is_skipped(line))
+		if (!is_skipped(r, line))
 			return 1;
 	}
 	return ret;
@@ -512,7 +528,8 @@ int parse_path(const char *path, unsigned int flags, parse_file_fn fn,
 	return run_file(fd, fn, arg, &ctx);
 }
 
-int parse_lines(struct parse_ctx *ctx, int fd, parse_line_fn fn, void *arg)
+static int run_lines(struct parse_ctx *ctx, int fd, bool comments,
+		     parse_line_fn fn, void *arg)
 {
 	struct parse_reader r;
 	struct parse_line line;
@@ -520,6 +537,7 @@ int parse_lines(struct parse_ctx *ctx, int fd, parse_line_fn fn, void *arg)
 	int ret;
 
 	parse_reader_fd(&r, ctx, fd);
+	r.comments = comments;
 	while ((ret = parse_reader_next(&r, &line)) > 0) {
 		if (fn(arg, ctx, &line) < 0) {
 			ret = -1;
@@ -532,6 +550,17 @@ int parse_lines(struct parse_ctx *ctx, int fd, parse_line_fn fn, void *arg)
 		ret = -1;
 	}
 	return ret < 0 ? -1 : 0;
+}
+
+int parse_lines(struct parse_ctx *ctx, int fd, parse_line_fn fn, void *arg)
+{
+	return run_lines(ctx, fd, false, fn, arg);
+}
+
+int parse_lines_and_comments(struct parse_ctx *ctx, int fd, parse_line_fn fn,
+			     void *arg)
+{
+	return run_lines(ctx, fd, true, fn, arg);
 }
 
 int parse_records_into(struct records *dst,

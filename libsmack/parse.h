@@ -8,7 +8,8 @@
  *   - lines end in "\n" or "\r\n"; the last line may lack its line end;
  *   - lines are of any length (nothing is truncated; the buffer grows);
  *   - a line that is empty, only blanks, or whose first non-blank byte is
- *     '#' or ';' is skipped (systemd's boot loader takes the same lines);
+ *     '#' or ';' is skipped (systemd's loader skips only comments whose
+ *     '#' or ';' is the first byte: smackctl check warns about the rest);
  *   - a NUL byte anywhere in a line is an error reported at its column,
  *     and the line is skipped;
  *   - fields are separated by runs of spaces and tabs; columns are 1-based
@@ -164,6 +165,8 @@ struct parse_reader {
 	size_t end;		/* end of valid bytes in data */
 	unsigned int line;	/* number of the last line returned */
 	bool eof;
+	bool comments;		/* return comment lines too (set after
+				 * init; blank lines are never returned) */
 };
 
 /* Reads len bytes of buf (which need not be NUL-terminated).  Cannot fail;
@@ -221,6 +224,12 @@ int parse_path(const char *path, unsigned int flags, parse_file_fn fn,
 typedef int (*parse_line_fn)(void *arg, struct parse_ctx *ctx,
 			     const struct parse_line *line);
 int parse_lines(struct parse_ctx *ctx, int fd, parse_line_fn fn, void *arg);
+/* The same, with comment lines passed to fn too, for a format whose
+ * comments can say something (parse_is_comment() tells them apart). */
+int parse_lines_and_comments(struct parse_ctx *ctx, int fd, parse_line_fn fn,
+			     void *arg);
+/* True when the first non-blank byte of line is '#' or ';'. */
+bool parse_is_comment(const struct parse_line *line);
 
 /*
  * All-or-nothing parsing into a set of records (records.h): path (a file

@@ -20,6 +20,7 @@
 
 #include "libsmack-internal.h"
 #include "accesses.h"
+#include "cipso.h"
 #include "parse.h"
 
 #define POLICY_DIR SYSCONFDIR "/smack"
@@ -49,7 +50,8 @@ static int read_cipso(struct policy *p, const char *dir)
 		return errno == ENOENT ? 0 : -1;
 	if (smack_cipso_new(&p->cipso) < 0)
 		return -1;
-	return smack_cipso_parse_path(p->cipso, dir, NULL, NULL);
+	/* A 1.3 entry point: files read as 1.3 read them. */
+	return cipso_parse_path_1_3(p->cipso, dir);
 }
 
 static int read_onlycap(struct policy *p, const char *path)

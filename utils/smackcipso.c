@@ -107,6 +107,8 @@ static int list_mappings(bool all)
 	if (smack_cipso_new_from_kernel(&c) < 0)
 		cli_die_errno(EXIT_FAILURE, "cannot read the kernel's "
 			      "mappings");
+	/* The form of the lines, so that they load again as they are. */
+	puts("# format: list");
 	smack_cipso_foreach(c, print_mapping, &o);
 	smack_cipso_free(c);
 	return EXIT_SUCCESS;

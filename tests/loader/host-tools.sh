@@ -62,7 +62,7 @@ tree=$t/etc-smack
 mkdir -p "$tree/accesses.d" "$tree/cipso.d" "$tree/netlabel.d"
 printf 'A B rwx\n' > "$tree/accesses.d/10-a"
 printf 'A B - x\n' > "$tree/accesses.d/20-b"
-printf 'Secret 5 1 2\n' > "$tree/cipso.d/c"
+printf '# format: list\nSecret 5 1 2\n' > "$tree/cipso.d/c"
 printf '10.0.0.0/8 Lan\n' > "$tree/netlabel.d/n"
 printf '_ System\n' > "$tree/onlycap"
 printf 'both\n' > "$tree/logging"

@@ -264,6 +264,7 @@ static int rules_save_and_clear(void)
 /* ------------------------------------------------------ CIPSO, netlabel */
 
 static const char cipso_text[] =
+	"# format: list\n"
 	"Secret 3 5 19\n"
 	"Top 255 1 184\n"
 	"bare 7\n";

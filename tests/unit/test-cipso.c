@@ -294,12 +294,97 @@ START_TEST(parse_refuses_more_categories_than_the_kernel)
 	strcpy(p, "\n");
 	ck_assert_int_eq(smack_cipso_new(&c), 0);
 	ck_assert_int_eq(parse_text(c, text), -1);
-	ck_assert_ptr_nonnull(strstr(errors, "f:1:"));
-	ck_assert_ptr_nonnull(strstr(errors, "more than 184 categories"));
+	/* The 185th category field is the one at fault, though it repeats
+	 * the first: the kernel takes no count over 184 either. */
+	ck_assert_str_eq(errors, "f:1:636: 185 category fields: at most 184 "
+				 "(the kernel's limit; a repeated category "
+				 "counts too)\n");
 	/* 184 of them is the limit, and fine. */
 	strcpy(strrchr(text, ' '), "\n");
 	ck_assert_int_eq(parse_text(c, text), 0);
 	ck_assert_uint_eq(smack_cipso_count(c), 1);
+	free(text);
+	smack_cipso_free(c);
+}
+END_TEST
+
+/* A line "X 3 2 5 7" is 3/2,5,7 in list form and 3/5,7 in the kernel's
+ * form, the one systemd loads: a file says which, or such a line is
+ * refused; nothing is ever guessed. */
+START_TEST(parse_forms_list_and_kernel)
+{
+	struct smack_cipso *c;
+
+	ck_assert_int_eq(smack_cipso_new(&c), 0);
+	ck_assert_int_eq(parse_text(c, "CX12 25  2   5   7\n"), -1);
+	ck_assert_str_eq(errors, "f:1:10: this line could be in list form "
+		"(LABEL LEVEL CATEGORY...) or in the kernel's (LABEL LEVEL "
+		"COUNT CATEGORY..., the form systemd loads), and the file "
+		"does not say which: put a line \"# format: list\" or "
+		"\"# format: kernel\" before it\n");
+	ck_assert_int_eq(parse_text(c, "X 3 2 5 7\n"), -1);
+	/* A wrong count padded into the kernel's columns, too. */
+	ck_assert_int_eq(parse_text(c, "CX12 25  3   5   7\n"), -1);
+	ck_assert_ptr_nonnull(strstr(errors, "f:1:10: this line could be"));
+	ck_assert_uint_eq(smack_cipso_count(c), 0);
+
+	/* Lines that cannot be in kernel form need no word about it. */
+	ck_assert_int_eq(parse_text(c, "A 3\nB 3 5\nC 3 5 19\n"
+				       "D 255 184 1\nE 9  1 2 3\n"), 0);
+	ck_assert_str_eq(list(c), "A 3;B 3 5;C 3 5,19;D 255 1,184;"
+				  "E 9 1,2,3;");
+	smack_cipso_free(c);
+
+	ck_assert_int_eq(smack_cipso_new(&c), 0);
+	ck_assert_int_eq(parse_text(c, "# format: kernel\n"
+				       "CX12 25  2   5   7\n"
+				       "K0 3 0\n"
+				       "Kf 3 2 7 5\n"
+				       ";format:\tlist\n"
+				       "L 25 2 5 7\n"), 0);
+	ck_assert_str_eq(errors, "");
+	ck_assert_str_eq(list(c), "CX12 25 5,7;K0 3;Kf 3 5,7;L 25 2,5,7;");
+	smack_cipso_free(c);
+
+	/* A comment that only looks like it sets nothing. */
+	ck_assert_int_eq(smack_cipso_new(&c), 0);
+	ck_assert_int_eq(parse_text(c, "# format: kernel form\n"
+				       "# format: bogus\n# format:kernel\n"
+				       "X 3 2 5 7\n"), -1);
+	ck_assert_ptr_nonnull(strstr(errors, "f:4:5: this line could be"));
+	smack_cipso_free(c);
+}
+END_TEST
+
+START_TEST(parse_kernel_form_errors)
+{
+	struct smack_cipso *c;
+	char *text, *p;
+	int i;
+
+	ck_assert_int_eq(smack_cipso_new(&c), 0);
+	ck_assert_int_eq(parse_text(c, "# format: kernel\n"
+				       "few 3 2 5\n"
+				       "many 3 1 5 7\n"
+				       "none 3\n"
+				       "big 3 185\n"
+				       "word 3 x 5\n"), -1);
+	ck_assert_str_eq(errors,
+		"f:2:7: category count 2, but 1 categories follow it\n"
+		"f:3:8: category count 1, but 2 categories follow it\n"
+		"f:4:7: a category count must follow the level (the file is "
+		"in kernel form)\n"
+		"f:5:7: category count \"185\" is out of range (0..184)\n"
+		"f:6:8: category count \"x\" is not a number\n");
+	/* 185 fields in kernel form: refused whatever the count says. */
+	text = malloc(2000);
+	p = text + sprintf(text, "# format: kernel\nmany 1 185");
+	for (i = 1; i <= 185; i++)
+		p += sprintf(p, " %d", i > 184 ? 1 : i);
+	strcpy(p, "\n");
+	ck_assert_int_eq(parse_text(c, text), -1);
+	ck_assert_ptr_nonnull(strstr(errors, "f:2:640: 185 category fields"));
+	ck_assert_uint_eq(smack_cipso_count(c), 0);
 	free(text);
 	smack_cipso_free(c);
 }
@@ -345,11 +430,22 @@ START_TEST(add_from_file_is_the_old_entry_point)
 	ck_assert_int_eq(smack_cipso_add_from_file(c, fd), 0);
 	close(fd);
 	ck_assert_str_eq(list(c), "x 1 2;y 3;");
+	/* The 1.3 reader takes a file that does not say its form as 1.3
+	 * did, in list form; one that says is read as it says. */
+	put_file("in", "CX12 25  2   5   7\n");
+	fd = openat(smackfs_dirfd(), "in", O_RDONLY);
+	ck_assert_int_eq(smack_cipso_add_from_file(c, fd), 0);
+	close(fd);
+	put_file("in", "# format: kernel\nCX13 25  2   5   7\n");
+	fd = openat(smackfs_dirfd(), "in", O_RDONLY);
+	ck_assert_int_eq(smack_cipso_add_from_file(c, fd), 0);
+	close(fd);
+	ck_assert_str_eq(list(c), "x 1 2;y 3;CX12 25 2,5,7;CX13 25 5,7;");
 	put_file("in", "x 1 2\ny 300\n");
 	fd = openat(smackfs_dirfd(), "in", O_RDONLY);
 	ck_assert_int_eq(smack_cipso_add_from_file(c, fd), -1);
 	close(fd);
-	ck_assert_uint_eq(smack_cipso_count(c), 2);
+	ck_assert_uint_eq(smack_cipso_count(c), 4);
 	smack_cipso_free(c);
 }
 END_TEST
@@ -453,6 +549,8 @@ Suite *make_suite(void)
 	tcase_add_test(tc, parse_good_file);
 	tcase_add_test(tc, parse_errors_name_line_and_column);
 	tcase_add_test(tc, parse_refuses_more_categories_than_the_kernel);
+	tcase_add_test(tc, parse_forms_list_and_kernel);
+	tcase_add_test(tc, parse_kernel_form_errors);
 	tcase_add_test(tc, parse_path_reads_a_directory_in_order);
 	tcase_add_test(tc, add_from_file_is_the_old_entry_point);
 	tcase_add_test(tc, refusal_part_way_stops_there);

@@ -213,7 +213,7 @@ static void write_good_tree(void)
 	put("etc/accesses.d/20-b", "A B r\r\nA C - r\n");
 	put("etc/accesses.d/20-b.bak", "not a rule\n");
 	put("etc/accesses.d/.hidden", "not a rule\n");
-	put("etc/cipso.d/levels", "Secret 5 1 2\n");
+	put("etc/cipso.d/levels", "# format: list\nSecret 5 1 2\n");
 	put("etc/netlabel.d/hosts", "10.0.0.0/8 Lan\n");
 	put("etc/onlycap", "_\n");
 	put("etc/logging", "both\n");

@@ -106,21 +106,34 @@ expect_grep "... and counts them" "$t/err" "^smackctl: 2 errors in the configura
 
 # Lines systemd's own loader reads differently are warnings, not errors.
 mkdir -p "$t/compat/accesses.d" "$t/compat/cipso.d" "$t/compat/netlabel.d"
-printf 'A B r\n%s %s r\n' "$(printf 'S%0200d' 0)" "$(printf 'O%0100d' 0)" \
+printf 'A B r\n%s %s r\n  # the web server\n# at the start\n' \
+	"$(printf 'S%0200d' 0)" "$(printf 'O%0100d' 0)" \
 	> "$t/compat/accesses.d/long"
-printf 'Secret 5 1 2\n' > "$t/compat/cipso.d/c"
-printf '# the lan\n10.0.0.0/8 Lan\n' > "$t/compat/netlabel.d/n"
-printf '# who may\n_\n' > "$t/compat/onlycap"
+printf 'Secret 5 1 2 3\n' > "$t/compat/cipso.d/c"
+printf '# format: kernel\nK 3   1   5\n\t\n' > "$t/compat/cipso.d/k"
+printf '# the lan\n10.0.0.0/8 Lan\n\n' > "$t/compat/netlabel.d/n"
+printf '# who may\n;\n\n_\n  # indented\n' > "$t/compat/onlycap"
+printf '  # indented\n' > "$t/compat/accesses.d/x.dpkg-old"
 expect_exit "check: systemd incompatibilities are no error" 0 \
 	"$SMACKCTL" --config-dir "$t/compat" check
 expect_grep "... a rule line over 255 characters" "$t/err" \
-	"^smackctl: $t/compat/accesses.d/long:2: warning: longer than 255"
-expect_grep "... cipso.d in our format" "$t/err" \
-	"^smackctl: $t/compat/cipso.d/c: warning: systemd's loader writes each line to cipso2"
+	"^smackctl: $t/compat/accesses.d/long:2: warning: longer than 255 characters: systemd's loader gives up"
+expect_grep "... an indented comment in accesses.d" "$t/err" \
+	"^smackctl: $t/compat/accesses.d/long:3: warning: an indented comment: .* reads this one as a rule"
+expect_grep "... cipso.d in list form" "$t/err" \
+	"^smackctl: $t/compat/cipso.d/c:1: warning: systemd's loader writes this line to cipso2 as it is"
+expect_grep "... a blank line in cipso.d" "$t/err" \
+	"^smackctl: $t/compat/cipso.d/k:3: warning: a line of blanks"
 expect_grep "... a comment in netlabel.d" "$t/err" \
-	"^smackctl: $t/compat/netlabel.d/n:1: warning: .*writes them to the kernel"
-expect_grep "... a comment in onlycap" "$t/err" \
-	"^smackctl: $t/compat/onlycap:1: warning: .*takes their words for labels"
+	"^smackctl: $t/compat/netlabel.d/n:1: warning: a comment: systemd's loader writes it to netlabel"
+expect_grep "... an indented comment in onlycap" "$t/err" \
+	"^smackctl: $t/compat/onlycap:5: warning: an indented comment: .*takes this one's words for labels"
+expect_exit "... and nothing else" 0 test "$(grep -c warning "$t/err")" -eq 6
+expect_exit "... not the comments and blank lines systemd skips in onlycap" 1 \
+	grep -q "onlycap:[123]:" "$t/err"
+expect_exit "... nor a mapping in the kernel's columns" 1 \
+	grep -q "cipso.d/k:2:" "$t/err"
+expect_exit "... nor a file systemd skips" 1 grep -q "dpkg-old" "$t/err"
 
 # ---- smackctl without Smack
 if [ $smack_on_host = no ]; then

@@ -199,9 +199,37 @@ const char *knob_add_word(const struct knob *k, struct knob_value *v,
 	return why;
 }
 
+const char *config_quote(char buf[CONFIG_QUOTE_SIZE], const char *s,
+			 size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i, cut = len > 64 ? 64 : len;
+	char *p = buf;
+
+	*p++ = '"';
+	for (i = 0; i < cut; i++) {
+		unsigned char c = s[i];
+
+		if (c < 0x20 || c >= 0x7f) {
+			*p++ = '\\';
+			*p++ = 'x';
+			*p++ = hex[c >> 4];
+			*p++ = hex[c & 15];
+		} else {
+			*p++ = c;
+		}
+	}
+	*p++ = '"';
+	if (cut < len)
+		p = stpcpy(p, "...");
+	*p = '\0';
+	return buf;
+}
+
 int knob_parse_args(const struct knob *k, struct knob_value *v,
 		    char *const *words, size_t n)
 {
+	char quoted[CONFIG_QUOTE_SIZE];
 	const char *why, *label_why;
 	size_t i;
 
@@ -216,11 +244,11 @@ int knob_parse_args(const struct knob *k, struct knob_value *v,
 				    &label_why);
 		if (!why)
 			continue;
+		config_quote(quoted, words[i], strlen(words[i]));
 		if (label_why)
-			cli_warn("%s: label \"%s\" %s", k->name, words[i],
-				 label_why);
+			cli_warn("%s: label %s %s", k->name, quoted, label_why);
 		else
-			cli_warn("%s: \"%s\" %s", k->name, words[i], why);
+			cli_warn("%s: %s %s", k->name, quoted, why);
 		knob_value_clear(v);
 		return -1;
 	}

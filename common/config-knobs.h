@@ -73,6 +73,12 @@ const char *knob_add_word(const struct knob *k, struct knob_value *v,
 /* Out of memory is the one failure knob_add_word() reports this way. */
 extern const char knob_out_of_memory[];
 
+/* Quotes a word for a message: bytes outside printable ASCII as \xHH, so
+ * that it stays on one line, cut after 64 bytes.  Returns buf. */
+#define CONFIG_QUOTE_SIZE (64 * 4 + 8)
+const char *config_quote(char buf[CONFIG_QUOTE_SIZE], const char *s,
+			 size_t len);
+
 /*
  * The words of the command line ("-" alone clears onlycap).  Returns 0,
  * or -1 after printing why the value is wrong (as "knob NAME: ...").

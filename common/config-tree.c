@@ -62,72 +62,43 @@ const char *config_tree_dir(const char *option, bool *explicit)
 	return SYSCONFDIR "/smack";
 }
 
-const char *config_quote(char buf[CONFIG_QUOTE_SIZE], const char *s,
-			 size_t len)
-{
-	static const char hex[] = "0123456789abcdef";
-	size_t i, cut = len > 64 ? 64 : len;
-	char *p = buf;
-
-	*p++ = '"';
-	for (i = 0; i < cut; i++) {
-		unsigned char c = s[i];
-
-		if (c < 0x20 || c >= 0x7f) {
-			*p++ = '\\';
-			*p++ = 'x';
-			*p++ = hex[c >> 4];
-			*p++ = hex[c & 15];
-		} else {
-			*p++ = c;
-		}
-	}
-	*p++ = '"';
-	if (cut < len)
-		p = stpcpy(p, "...");
-	*p = '\0';
-	return buf;
-}
-
-/* Reads a small regular file whole.  Never blocks on a FIFO. */
-static int read_small_file(const char *path, char **data, size_t *size)
+/*
+ * Reads a small regular file whole, never blocking on a FIFO.  -1 with
+ * errno, or with *what saying what the file is instead (a directory, a
+ * device, a FIFO, a file too large to be a knob).
+ */
+static int read_small_file(const char *path, char **data, size_t *size,
+			   const char **what)
 {
 	struct stat st;
-	ssize_t n;
+	ssize_t n = 0;
 	size_t got = 0;
-	char *buf;
+	char *buf = NULL;
 	int fd, err;
 
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	*what = NULL;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return -1;
 	if (fstat(fd, &st) < 0)
 		goto fail;
-	if (!S_ISREG(st.st_mode)) {
-		errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
-		goto fail;
-	}
-	if (st.st_size > KNOB_FILE_MAX) {
-		errno = EFBIG;
-		goto fail;
-	}
-	buf = malloc(st.st_size + 1);
-	if (!buf)
+	if (!S_ISREG(st.st_mode))
+		*what = S_ISDIR(st.st_mode) ? "is a directory, not a file" :
+			"is not a regular file";
+	else if (st.st_size > KNOB_FILE_MAX)
+		*what = "is larger than 1 MiB: not a knob file";
+	if (*what || !(buf = malloc(st.st_size + 1)))
 		goto fail;
 	while (got < (size_t)st.st_size) {
 		n = read(fd, buf + got, st.st_size - got);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0) {
-			err = errno;
-			free(buf);
-			errno = err;
-			goto fail;
-		}
-		if (n == 0)
+		if (n <= 0)
 			break;
 		got += n;
 	}
+	if (n < 0)
+		goto fail;
 	close(fd);
 	buf[got] = '\0';
 	*data = buf;
@@ -135,6 +106,7 @@ static int read_small_file(const char *path, char **data, size_t *size)
 	return 0;
 fail:
 	err = errno;
+	free(buf);
 	close(fd);
 	errno = err;
 	return -1;
@@ -225,15 +197,19 @@ static int parse_knob_text(const struct knob *k, const char *path,
 static int load_knob_file(const struct knob *k, const char *path,
 			  struct knob_value *v, struct reporter *r)
 {
+	const char *what;
 	char *data;
 	size_t size;
 	int ret;
 
 	memset(v, 0, sizeof(*v));
-	if (read_small_file(path, &data, &size) < 0) {
-		if (errno == ENOENT)
+	if (read_small_file(path, &data, &size, &what) < 0) {
+		if (what)
+			report(r, path, 0, 0, what);
+		else if (errno == ENOENT)
 			return 0;
-		report_errno(r, path, errno);
+		else
+			report_errno(r, path, errno);
 		return -1;
 	}
 	if (memchr(data, '\0', size)) {

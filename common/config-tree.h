@@ -68,10 +68,4 @@ int config_parse_knob_file(const struct knob *k, const char *path,
  * rules, in the order they were added (after a kernel refusal). */
 void config_warn_rule(const struct smack_accesses *rules, size_t index);
 
-/* Quotes a word for a message: bytes outside printable ASCII as \xHH, cut
- * after 64 bytes.  Returns buf. */
-#define CONFIG_QUOTE_SIZE (64 * 4 + 8)
-const char *config_quote(char buf[CONFIG_QUOTE_SIZE], const char *s,
-			 size_t len);
-
 #endif /* SMACK_CONFIG_TREE_H */

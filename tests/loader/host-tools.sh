@@ -96,6 +96,21 @@ bad_tree "bad onlycap label" onlycap '_\nSys/tem\n' "2:1: label \"Sys/tem\" cont
 bad_tree "bad logging value" logging 'loud\n' "1:1: logging: \"loud\" is not"
 bad_tree "two ambient labels" ambient 'A B\n' "1:3: ambient: \"B\" takes a single value"
 bad_tree "an empty ambient file" ambient '# none\n' " has no value"
+# A knob file that is no regular file is named for what it is.
+rm -rf "$t/bad-tree" && cp -r "$tree" "$t/bad-tree"
+ln -sf /dev/zero "$t/bad-tree/onlycap"
+mkfifo "$t/bad-tree/ambient"
+expect_exit "check: a knob file that is a device or a FIFO: exit 1" 1 \
+	"$SMACKCTL" --config-dir "$t/bad-tree" check
+expect_grep "... the device is no regular file" "$t/err" \
+	"^smackctl: $t/bad-tree/onlycap: is not a regular file$"
+expect_grep "... nor is the FIFO" "$t/err" \
+	"^smackctl: $t/bad-tree/ambient: is not a regular file$"
+# A value quoted in an error stays on one line.
+expect_exit "a knob value with a line end: exit 2" 2 "$SMACKCTL" knob ambient \
+	"$(printf 'a\nb/c')"
+expect_grep "... quoted on one line" "$t/err" \
+	'^smackctl: ambient: label "a\\x0ab/c" contains a line break$'
 rm -rf "$t/bad-tree" && cp -r "$tree" "$t/bad-tree"
 printf 'A C rwz\n' > "$t/bad-tree/accesses.d/30"
 printf 'loud\n' > "$t/bad-tree/logging"

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "config-knobs.h"
 #include "config-tree.h"
@@ -197,7 +199,28 @@ START_TEST(knob_file_errors)
 	make_dir("adir");
 	ck_assert_int_eq(config_parse_knob_file(knob_get(KNOB_AMBIENT),
 		at("adir"), &v, collect, NULL), -1);
-	ck_assert_ptr_nonnull(strstr(messages, "adir:0:0: Is a directory"));
+	ck_assert_ptr_nonnull(strstr(messages,
+				     "adir:0:0: is a directory, not a file\n"));
+}
+END_TEST
+
+/* A FIFO or a device in place of a knob file: named for what it is,
+ * never read (a FIFO would block, /dev/zero never ends). */
+START_TEST(knob_file_not_regular)
+{
+	struct knob_value v;
+	char path[512];
+
+	ck_assert_int_eq(mkfifo(at("fifo"), 0600), 0);
+	snprintf(path, sizeof(path), "%s", at("zero"));
+	ck_assert_int_eq(symlink("/dev/zero", path), 0);
+	ck_assert_int_eq(config_parse_knob_file(knob_get(KNOB_ONLYCAP),
+		at("fifo"), &v, collect, NULL), -1);
+	ck_assert_int_eq(config_parse_knob_file(knob_get(KNOB_ONLYCAP),
+		at("zero"), &v, collect, NULL), -1);
+	ck_assert(!v.set);
+	ck_assert_str_eq(messages, "fifo:0:0: is not a regular file\n"
+				   "zero:0:0: is not a regular file\n");
 }
 END_TEST
 
@@ -436,6 +459,7 @@ Suite *make_suite(void)
 	tcase_add_checked_fixture(files, scratch_create, scratch_remove);
 	tcase_add_test(files, knob_file_formats);
 	tcase_add_test(files, knob_file_errors);
+	tcase_add_test(files, knob_file_not_regular);
 	tcase_add_test(files, tree_loads_every_part);
 	tcase_add_test(files, tree_survives_each_failed_allocation);
 	tcase_add_test(files, tree_optional_parts);

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "config-knobs.h"
@@ -199,6 +200,29 @@ const char *knob_add_word(const struct knob *k, struct knob_value *v,
 	return why;
 }
 
+size_t knob_write_max(void)
+{
+	long page = sysconf(_SC_PAGESIZE);
+
+	return page > 0 ? (size_t)page : 4096;
+}
+
+/* Labels are written joined by single spaces (label_list_join()). */
+size_t knob_value_bytes(const struct knob_value *v)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < v->count; i++)
+		n += strlen(v->labels[i]) + 1;
+	return n ? n - 1 : 0;
+}
+
+bool knob_value_fits(const struct knob *k, const struct knob_value *v)
+{
+	return k->kind == KNOB_NUMBER ||
+	       knob_value_bytes(v) <= knob_write_max();
+}
+
 const char *config_quote(char buf[CONFIG_QUOTE_SIZE], const char *s,
 			 size_t len)
 {
@@ -249,6 +273,13 @@ int knob_parse_args(const struct knob *k, struct knob_value *v,
 			cli_warn("%s: label %s %s", k->name, quoted, label_why);
 		else
 			cli_warn("%s: %s %s", k->name, quoted, why);
+		knob_value_clear(v);
+		return -1;
+	}
+	if (!knob_value_fits(k, v)) {
+		cli_warn("%s: the list is %zu bytes long; the kernel takes at"
+			 " most %zu in one write", k->name,
+			 knob_value_bytes(v), knob_write_max());
 		knob_value_clear(v);
 		return -1;
 	}

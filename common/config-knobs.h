@@ -73,6 +73,16 @@ const char *knob_add_word(const struct knob *k, struct knob_value *v,
 /* Out of memory is the one failure knob_add_word() reports this way. */
 extern const char knob_out_of_memory[];
 
+/*
+ * The kernel takes a value in one write of at most a page (4096 bytes on
+ * most systems; this system's page size): a list (onlycap) longer than
+ * that is refused whole.  knob_value_bytes() is the length of the write
+ * a value makes, knob_value_fits() whether the kernel takes it.
+ */
+size_t knob_write_max(void);
+size_t knob_value_bytes(const struct knob_value *v);
+bool knob_value_fits(const struct knob *k, const struct knob_value *v);
+
 /* Quotes a word for a message: bytes outside printable ASCII as \xHH, so
  * that it stays on one line, cut after 64 bytes.  Returns buf. */
 #define CONFIG_QUOTE_SIZE (64 * 4 + 8)
@@ -81,7 +91,8 @@ const char *config_quote(char buf[CONFIG_QUOTE_SIZE], const char *s,
 
 /*
  * The words of the command line ("-" alone clears onlycap).  Returns 0,
- * or -1 after printing why the value is wrong (as "knob NAME: ...").
+ * or -1 after printing why the value is wrong (as "knob NAME: ..."),
+ * which includes a list too long for the kernel.
  */
 int knob_parse_args(const struct knob *k, struct knob_value *v,
 		    char *const *words, size_t n);

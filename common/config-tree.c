@@ -117,12 +117,39 @@ static bool is_blank(char c)
 	return c == ' ' || c == '\t';
 }
 
-/* Adds the words of one line to v; false after reporting an error. */
-static bool parse_knob_line(const struct knob *k, struct knob_value *v,
-			    struct reporter *r, const char *path,
-			    unsigned int lineno, const char *line, size_t len)
+/* One knob file being read, and where its list first grew too long for
+ * the kernel (line 0: it has not). */
+struct knob_text {
+	const struct knob *k;
+	const char *path;
+	struct knob_value *v;
+	struct reporter *r;
+	unsigned int long_line, long_column;
+};
+
+/* Reports one word's error; why and label_why as knob_add_word() said. */
+static void report_word(struct knob_text *t, unsigned int lineno,
+			const char *word, size_t len, size_t column,
+			const char *why, const char *label_why)
 {
 	char quoted[CONFIG_QUOTE_SIZE], msg[CONFIG_QUOTE_SIZE + 128];
+
+	if (why == knob_out_of_memory)
+		t->r->out_of_memory = true;
+	config_quote(quoted, word, len);
+	if (label_why)
+		snprintf(msg, sizeof(msg), "label %s %s", quoted, label_why);
+	else
+		snprintf(msg, sizeof(msg), "%s: %s %s", t->k->name, quoted,
+			 why);
+	report(t->r, t->path, lineno, column, msg);
+}
+
+/* Adds the words of one line to the value; false after reporting an
+ * error. */
+static bool parse_knob_line(struct knob_text *t, unsigned int lineno,
+			    const char *line, size_t len)
+{
 	const char *why, *label_why;
 	size_t i = 0, start;
 	bool ok = true;
@@ -135,20 +162,16 @@ static bool parse_knob_line(const struct knob *k, struct knob_value *v,
 		start = i;
 		while (i < len && !is_blank(line[i]))
 			i++;
-		why = knob_add_word(k, v, line + start, i - start, &label_why);
-		if (!why)
-			continue;
-		if (why == knob_out_of_memory)
-			r->out_of_memory = true;
-		config_quote(quoted, line + start, i - start);
-		if (label_why)
-			snprintf(msg, sizeof(msg), "label %s %s", quoted,
-				 label_why);
-		else
-			snprintf(msg, sizeof(msg), "%s: %s %s", k->name,
-				 quoted, why);
-		report(r, path, lineno, start + 1, msg);
-		ok = false;
+		why = knob_add_word(t->k, t->v, line + start, i - start,
+				    &label_why);
+		if (why) {
+			report_word(t, lineno, line + start, i - start,
+				    start + 1, why, label_why);
+			ok = false;
+		} else if (!t->long_line && !knob_value_fits(t->k, t->v)) {
+			t->long_line = lineno;
+			t->long_column = start + 1;
+		}
 	}
 	return ok;
 }
@@ -162,9 +185,20 @@ static bool is_comment_or_blank(const char *line, size_t len)
 	return i == len || line[i] == '#' || line[i] == ';';
 }
 
-static int parse_knob_text(const struct knob *k, const char *path,
-			   const char *data, size_t size,
-			   struct knob_value *v, struct reporter *r)
+/* The error of a list too long for one write, at the label that made it
+ * so. */
+static void report_too_long(struct knob_text *t)
+{
+	char msg[160];
+
+	snprintf(msg, sizeof(msg), "%s: the list is %zu bytes long from this"
+		 " label on; the kernel takes at most %zu in one write",
+		 t->k->name, knob_value_bytes(t->v), knob_write_max());
+	report(t->r, t->path, t->long_line, t->long_column, msg);
+}
+
+static int parse_knob_text(struct knob_text *t, const char *data,
+			   size_t size)
 {
 	const char *line = data, *end = data + size, *nl;
 	unsigned int lineno = 0;
@@ -178,25 +212,30 @@ static int parse_knob_text(const struct knob *k, const char *path,
 		if (len && line[len - 1] == '\r')
 			len--;
 		if (!is_comment_or_blank(line, len) &&
-		    !parse_knob_line(k, v, r, path, lineno, line, len))
+		    !parse_knob_line(t, lineno, line, len))
 			ok = false;
 		if (!nl)
 			break;
 		line = nl + 1;
 	}
-	if (ok && k->kind != KNOB_LIST && !v->set) {
-		report(r, path, 0, 0, "has no value");
+	if (t->long_line) {
+		report_too_long(t);
+		ok = false;
+	}
+	if (ok && t->k->kind != KNOB_LIST && !t->v->set) {
+		report(t->r, t->path, 0, 0, "has no value");
 		ok = false;
 	}
 	/* An onlycap file without labels says "no onlycap list". */
 	if (ok)
-		v->set = true;
+		t->v->set = true;
 	return ok ? 0 : -1;
 }
 
 static int load_knob_file(const struct knob *k, const char *path,
 			  struct knob_value *v, struct reporter *r)
 {
+	struct knob_text t = { k, path, v, r, 0, 0 };
 	const char *what;
 	char *data;
 	size_t size;
@@ -217,7 +256,7 @@ static int load_knob_file(const struct knob *k, const char *path,
 		free(data);
 		return -1;
 	}
-	ret = parse_knob_text(k, path, data, size, v, r);
+	ret = parse_knob_text(&t, data, size);
 	free(data);
 	if (ret < 0)
 		knob_value_clear(v);

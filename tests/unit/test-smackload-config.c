@@ -204,6 +204,36 @@ START_TEST(knob_file_errors)
 }
 END_TEST
 
+/* The kernel takes onlycap in one write of a page: a longer list is an
+ * error at the label from which on it is too long, before any write. */
+START_TEST(knob_file_list_longer_than_a_page)
+{
+	size_t page = sysconf(_SC_PAGESIZE), used = 0, n = 0;
+	char *text = malloc(page + 600), line[16];
+	struct knob_value v;
+
+	/* "_ " then 9-byte labels on lines of their own, up to page bytes. */
+	used = sprintf(text, "# who\n_\n");
+	while (2 + (n + 1) * 10 <= page + 1)
+		used += sprintf(text + used, "L%08zu\n", n++);
+	used += sprintf(text + used, "%.*s\n",
+			(int)(page - (1 + n * 10)) - 1, "XXXXXXXXXXXX");
+	ck_assert_int_eq(parse_knob(KNOB_ONLYCAP, text, &v), 0);
+	ck_assert_uint_eq(knob_value_bytes(&v), page);
+	knob_value_clear(&v);
+	/* One byte more. */
+	strcpy(text + used - 1, "Y\nZ\n");
+	ck_assert_int_eq(parse_knob(KNOB_ONLYCAP, text, &v), -1);
+	ck_assert(!v.set);
+	snprintf(line, sizeof(line), "knob:%zu:1: ", n + 3);
+	ck_assert_ptr_nonnull(strstr(messages, line));
+	ck_assert_ptr_nonnull(strstr(messages, "onlycap: the list is"));
+	ck_assert_ptr_nonnull(strstr(messages, "the kernel takes at most"));
+	ck_assert_uint_eq(message_count, 1);
+	free(text);
+}
+END_TEST
+
 /* A FIFO or a device in place of a knob file: named for what it is,
  * never read (a FIFO would block, /dev/zero never ends). */
 START_TEST(knob_file_not_regular)
@@ -460,6 +490,7 @@ Suite *make_suite(void)
 	tcase_add_test(files, knob_file_formats);
 	tcase_add_test(files, knob_file_errors);
 	tcase_add_test(files, knob_file_not_regular);
+	tcase_add_test(files, knob_file_list_longer_than_a_page);
 	tcase_add_test(files, tree_loads_every_part);
 	tcase_add_test(files, tree_survives_each_failed_allocation);
 	tcase_add_test(files, tree_optional_parts);

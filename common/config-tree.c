@@ -7,6 +7,7 @@
  * the knob files, which only smackctl knows, are parsed here with the same
  * line rules (comments start with '#' or ';', CRLF line ends accepted).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 
 #include "cli.h"
 #include "config-tree.h"
+#include "dir-names.h"
 
 /* A knob file is a few labels; anything this big is not one. */
 #define KNOB_FILE_MAX (1024 * 1024)
@@ -281,18 +283,6 @@ static char *join(const char *dir, const char *name)
 	return path;
 }
 
-/* True when path exists; a path that cannot be looked at is reported. */
-static bool exists(const char *path, struct reporter *r)
-{
-	struct stat st;
-
-	if (stat(path, &st) == 0)
-		return true;
-	if (errno != ENOENT)
-		report_errno(r, path, errno);
-	return false;
-}
-
 static bool is_directory(const char *path, struct reporter *r)
 {
 	struct stat st;
@@ -310,6 +300,24 @@ static bool is_directory(const char *path, struct reporter *r)
 
 enum section { SECTION_RULES, SECTION_CIPSO, SECTION_NETLABEL };
 
+/* Remembers a file that had errors: nothing of it is in the tree. */
+static void refuse_file(struct config_tree *tree, const char *path,
+			struct reporter *r)
+{
+	char **grown = realloc(tree->refused,
+			       (tree->refused_count + 1) * sizeof(*grown));
+
+	if (grown)
+		tree->refused = grown;
+	if (!grown || !(grown[tree->refused_count] = strdup(path))) {
+		r->out_of_memory = true;
+		return;
+	}
+	tree->refused_count++;
+}
+
+/* Parses one file, or a directory as the library reads it, into the
+ * section's handle: all of it, or nothing when it has errors. */
 static int parse_section(struct config_tree *tree, enum section which,
 			 const char *path, struct reporter *r)
 {
@@ -332,7 +340,45 @@ static int parse_section(struct config_tree *tree, enum section which,
 		r->out_of_memory = true;
 	if (ret < 0 && r->count == before)
 		report_errno(r, path, errno);
+	if (ret < 0)
+		refuse_file(tree, path, r);
 	return ret;
+}
+
+/*
+ * The files of a section's directory, each parsed on its own, so that
+ * apply --keep-going can load those that are valid: the names and the
+ * order of the library's walk (dir_names_sorted()), entries that are not
+ * regular files skipped as it skips them (one that cannot be looked at is
+ * left to the parser to report).
+ */
+static void parse_section_dir(struct config_tree *tree, enum section which,
+			      const char *dir, struct reporter *r)
+{
+	struct stat st;
+	char **names, *path;
+	size_t n, i;
+	DIR *d = opendir(dir);
+
+	if (!d || dir_names_sorted(d, &names, &n) < 0) {
+		report_errno(r, dir, errno);
+		refuse_file(tree, dir, r);
+		if (d)
+			closedir(d);
+		return;
+	}
+	closedir(d);
+	for (i = 0; i < n; i++) {
+		path = join(dir, names[i]);
+		if (!path) {
+			report_errno(r, dir, ENOMEM);
+			break;
+		}
+		if (stat(path, &st) < 0 || S_ISREG(st.st_mode))
+			parse_section(tree, which, path, r);
+		free(path);
+	}
+	dir_names_free(names, n);
 }
 
 static int load_sections(struct config_tree *tree, struct reporter *r)
@@ -342,6 +388,7 @@ static int load_sections(struct config_tree *tree, struct reporter *r)
 		[SECTION_CIPSO] = "cipso.d",
 		[SECTION_NETLABEL] = "netlabel.d",
 	};
+	struct stat st;
 	size_t i;
 	char *path;
 
@@ -349,10 +396,16 @@ static int load_sections(struct config_tree *tree, struct reporter *r)
 		path = join(tree->dir, names[i]);
 		if (!path)
 			return -1;
-		if (exists(path, r)) {
-			parse_section(tree, i, path, r);
+		if (stat(path, &st) == 0) {
+			if (S_ISDIR(st.st_mode))
+				parse_section_dir(tree, i, path, r);
+			else
+				parse_section(tree, i, path, r);
 			if (i == SECTION_NETLABEL)
 				tree->has_netlabel = true;
+		} else if (errno != ENOENT) {
+			report_errno(r, path, errno);
+			refuse_file(tree, path, r);
 		}
 		free(path);
 	}
@@ -368,7 +421,8 @@ static int load_knobs(struct config_tree *tree, struct reporter *r)
 		path = join(tree->dir, knob_get(i)->name);
 		if (!path)
 			return -1;
-		load_knob_file(knob_get(i), path, &tree->knobs[i], r);
+		if (load_knob_file(knob_get(i), path, &tree->knobs[i], r) < 0)
+			refuse_file(tree, path, r);
 		free(path);
 	}
 	return 0;
@@ -433,6 +487,9 @@ void config_tree_free(struct config_tree *tree)
 	smack_netlabel_free(tree->netlabel);
 	for (i = 0; i < KNOB_COUNT; i++)
 		knob_value_clear(&tree->knobs[i]);
+	for (i = 0; i < tree->refused_count; i++)
+		free(tree->refused[i]);
+	free(tree->refused);
 	free(tree->dir);
 	memset(tree, 0, sizeof(*tree));
 }

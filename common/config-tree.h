@@ -34,6 +34,8 @@ struct config_tree {
 	struct smack_netlabel *netlabel;
 	struct knob_value knobs[KNOB_COUNT];	/* .set when its file exists */
 	unsigned int errors;
+	char **refused;		/* the files with errors, left out */
+	size_t refused_count;
 };
 
 /*
@@ -49,6 +51,11 @@ const char *config_tree_dir(const char *option, bool *explicit);
  * with errno ENOMEM when memory ran out (for any part of it), EINVAL for
  * errors in the files, or the error of the tree's directory itself.  Free
  * with config_tree_free() in both cases.
+ *
+ * Each file is read on its own, all of it or nothing: after EINVAL the
+ * tree holds every file that is valid, and tree->refused names the others
+ * (a rule, CIPSO or netlabel file, a knob file, or a part that could not
+ * be read), for smackctl apply --keep-going.
  */
 int config_tree_load(struct config_tree *tree, const char *dir,
 		     bool explicit, smack_parse_error_fn on_error,

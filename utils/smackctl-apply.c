@@ -23,13 +23,21 @@ int ctl_load_tree(const struct ctl_options *o, struct config_tree *tree)
 {
 	bool explicit;
 	const char *dir = config_tree_dir(o->config_dir, &explicit);
-	int errors = 0;
+	int errors = 0, err;
+	size_t i;
 
 	if (config_tree_load(tree, dir, explicit, cli_parse_error,
 			     &errors) == 0)
 		return 0;
+	err = errno;
 	cli_warn("%u error%s in the configuration %s", tree->errors,
 		 tree->errors == 1 ? "" : "s", dir);
+	if (o->keep_going && err == EINVAL) {
+		for (i = 0; i < tree->refused_count; i++)
+			cli_warn("%s: left out: it has errors",
+				 tree->refused[i]);
+		return 1;
+	}
 	config_tree_free(tree);
 	return -1;
 }
@@ -67,20 +75,57 @@ int cmd_check(const struct ctl_options *o)
 	return EXIT_SUCCESS;
 }
 
+/* Whether path, refused, is the tree's onlycap file. */
+static bool is_onlycap_file(const struct config_tree *tree, const char *path)
+{
+	size_t len = strlen(tree->dir);
+
+	return strncmp(path, tree->dir, len) == 0 &&
+	       strcmp(path + len, "/onlycap") == 0;
+}
+
+/* After apply --keep-going, what was left out; true if anything was. */
+static bool report_left_out(const struct config_tree *tree,
+			    const struct plan *plan)
+{
+	bool onlycap = plan->knob_left_out[KNOB_ONLYCAP];
+	size_t i, knobs = 0;
+
+	for (i = 0; i < KNOB_COUNT; i++)
+		knobs += plan->knob_left_out[i];
+	for (i = 0; i < tree->refused_count; i++)
+		onlycap = onlycap || is_onlycap_file(tree, tree->refused[i]);
+	if (tree->refused_count == 0 && knobs == 0)
+		return false;
+	cli_warn("%zu file%s and %zu knob%s of the configuration left out;"
+		 " the rest is loaded", tree->refused_count,
+		 tree->refused_count == 1 ? "" : "s", knobs,
+		 knobs == 1 ? "" : "s");
+	/* At boot that means no onlycap list at all. */
+	if (onlycap)
+		cli_warn("onlycap is not set from the configuration: the"
+			 " kernel's list stays as it is (at boot, none: every"
+			 " process with CAP_MAC_ADMIN keeps it)");
+	return true;
+}
+
 int cmd_apply(const struct ctl_options *o, enum plan_mode mode)
 {
 	struct config_tree tree = { 0 };
 	struct plan plan;
+	unsigned int flags = (o->force ? PLAN_FORCE : 0) |
+			     (o->keep_going ? PLAN_KEEP_GOING : 0);
 	int status = EXIT_FAILURE;
 
 	if (ctl_require_smack() < 0)
 		return EXIT_FAILURE;
-	/* clear needs no tree; the others need all of it to be valid. */
+	/* clear needs no tree; the others need all of it to be valid, or
+	 * with --keep-going take the files that are. */
 	if (mode != PLAN_CLEAR && ctl_load_tree(o, &tree) < 0) {
 		cli_warn("nothing was written to the kernel");
 		return EXIT_FAILURE;
 	}
-	if (plan_compute(&plan, mode, &tree, o->force) < 0) {
+	if (plan_compute(&plan, mode, &tree, flags) < 0) {
 		cli_warn("nothing was written to the kernel");
 		goto out;
 	}
@@ -90,6 +135,8 @@ int cmd_apply(const struct ctl_options *o, enum plan_mode mode)
 	} else if (plan_execute(&plan, o->verbose) == 0) {
 		status = EXIT_SUCCESS;
 	}
+	if (o->keep_going && report_left_out(&tree, &plan))
+		status = EXIT_FAILURE;
 out:
 	plan_free(&plan);
 	if (mode != PLAN_CLEAR)

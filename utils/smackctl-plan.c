@@ -272,21 +272,31 @@ static int plan_knob(struct plan *p, enum knob_id id,
 	return 0;
 }
 
+/* A knob that cannot be planned fails the plan, or with PLAN_KEEP_GOING
+ * is left out, said, and the rest goes on. */
 static int plan_knobs(struct plan *p, const struct config_tree *tree,
-		      bool force)
+		      unsigned int flags)
 {
+	bool force = flags & PLAN_FORCE;
 	int ret = 0;
 	size_t i;
 
-	for (i = 0; i < KNOB_COUNT; i++)
-		if (tree->knobs[i].set &&
-		    plan_knob(p, i, &tree->knobs[i], force) < 0)
+	for (i = 0; i < KNOB_COUNT; i++) {
+		if (!tree->knobs[i].set ||
+		    plan_knob(p, i, &tree->knobs[i], force) == 0)
+			continue;
+		if (!(flags & PLAN_KEEP_GOING)) {
 			ret = -1;
+			continue;
+		}
+		p->knob_left_out[i] = true;
+		cli_warn("%s is left as the kernel has it", knob_get(i)->name);
+	}
 	return ret;
 }
 
 int plan_compute(struct plan *p, enum plan_mode mode,
-		 const struct config_tree *tree, bool force)
+		 const struct config_tree *tree, unsigned int flags)
 {
 	memset(p, 0, sizeof(*p));
 	p->mode = mode;
@@ -296,7 +306,7 @@ int plan_compute(struct plan *p, enum plan_mode mode,
 		return 0;
 	if (plan_cipso(p, tree) < 0 || plan_netlabel(p, tree) < 0)
 		return -1;
-	return plan_knobs(p, tree, force);
+	return plan_knobs(p, tree, flags);
 }
 
 /* Stale IPv4 entries do not count: no write can remove them. */

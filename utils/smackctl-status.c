@@ -95,7 +95,7 @@ static void measure_drift(const struct ctl_options *o, struct report *r)
 		config_tree_free(&tree);
 		return;
 	}
-	if (plan_compute(&plan, PLAN_DRIFT, &tree, true) == 0) {
+	if (plan_compute(&plan, PLAN_DRIFT, &tree, PLAN_FORCE) == 0) {
 		r->changes = plan_size(&plan);
 		r->stale = plan.netlabel_stale;
 		r->drift = r->changes ? DRIFT_YES : DRIFT_NO;

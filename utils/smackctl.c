@@ -16,6 +16,7 @@
 
 enum {
 	OPT_CONFIG_DIR = 256,
+	OPT_KEEP_GOING,
 	OPT_VERBOSE,
 };
 
@@ -24,6 +25,7 @@ static const struct cli_option long_options[] = {
 	{ "dry-run", no_argument, 'n' },
 	{ "force", no_argument, 'f' },
 	{ "json", no_argument, 'j' },
+	{ "keep-going", no_argument, OPT_KEEP_GOING },
 	{ "key-value", no_argument, 'k' },
 	{ "verbose", no_argument, OPT_VERBOSE },
 	{ "version", no_argument, 'v' },
@@ -56,6 +58,8 @@ static CLI_NORETURN void usage(void)
 	       " would write\n"
 	       "  -f, --force     set an onlycap list that leaves out this"
 	       " process's label\n"
+	       "      --keep-going  apply: load every valid file, leave out"
+	       " the others, exit 1\n"
 	       "  -j, --json      status as one JSON object\n"
 	       "  -k, --key-value status as key=value lines\n"
 	       "      --verbose   say what was read and written\n"
@@ -91,6 +95,9 @@ static void parse_options(int argc, char **argv, struct ctl_options *o)
 		case 'k':
 			o->format = FORMAT_KEY_VALUE;
 			break;
+		case OPT_KEEP_GOING:
+			o->keep_going = true;
+			break;
 		case OPT_VERBOSE:
 			o->verbose = true;
 			break;
@@ -112,7 +119,8 @@ static void no_arguments(const char *command, int extra)
 
 int smackctl_main(int argc, char **argv)
 {
-	struct ctl_options o = { NULL, false, false, false, FORMAT_TEXT };
+	struct ctl_options o = { NULL, false, false, false, false,
+				 FORMAT_TEXT };
 	const char *command;
 	int extra;
 
@@ -122,6 +130,8 @@ int smackctl_main(int argc, char **argv)
 		cli_die_usage(EXIT_USAGE, "no command given");
 	command = argv[optind];
 	extra = argc - optind - 1;
+	if (o.keep_going && strcmp(command, "apply") != 0)
+		cli_die_usage(EXIT_USAGE, "--keep-going is for apply only");
 	if (strcmp(command, "knob") == 0)
 		return cmd_knob(&o, argv + optind + 1, extra);
 	no_arguments(command, extra);

@@ -27,6 +27,8 @@ struct ctl_options {
 	const char *config_dir;	/* --config-dir, or NULL */
 	bool dry_run;
 	bool force;
+	bool keep_going;	/* apply: load the valid files, leave out
+				 * the others */
 	bool verbose;
 	enum status_format format;
 };
@@ -108,17 +110,25 @@ struct plan {
 	size_t netlabel_no_undo; /* new IPv4 entries: cannot be taken back */
 	struct knob_change knobs[KNOB_COUNT];
 	size_t knobs_changed;
+	bool knob_left_out[KNOB_COUNT];	/* PLAN_KEEP_GOING: not written */
 };
+
+/* Flags of plan_compute(). */
+#define PLAN_FORCE	0x1	/* set an onlycap list that locks the
+				 * caller out */
+#define PLAN_KEEP_GOING	0x2	/* leave out a knob the kernel lacks or
+				 * the onlycap guard refuses, rather than
+				 * fail */
 
 /*
  * Reads the kernel's state and computes what to write.  Checks that each
  * configured knob exists and that onlycap would not lock the caller out
- * (unless force).  Nothing is written.  Returns 0, or -1 after printing
- * why; free with plan_free() in both cases (a failed plan keeps what it
- * read of the kernel, such as kernel_rules).
+ * (unless PLAN_FORCE).  Nothing is written.  Returns 0, or -1 after
+ * printing why; free with plan_free() in both cases (a failed plan keeps
+ * what it read of the kernel, such as kernel_rules).  flags: PLAN_*.
  */
 int plan_compute(struct plan *p, enum plan_mode mode,
-		 const struct config_tree *tree, bool force);
+		 const struct config_tree *tree, unsigned int flags);
 /* How many writes the plan makes in all. */
 size_t plan_size(const struct plan *p);
 /* One line per write: "rule S O A", "cipso L LEVEL [C...]",
@@ -145,7 +155,8 @@ int cmd_test(void);
 int cmd_knob(const struct ctl_options *o, char *const *args, size_t n);
 
 /* Loads the tree named by the options, printing every error.  Returns 0,
- * or -1 (tree freed) when it is not valid. */
+ * or -1 (tree freed) when it is not valid; with --keep-going, 1 when
+ * files were refused (named on stderr) and the tree holds the others. */
 int ctl_load_tree(const struct ctl_options *o, struct config_tree *tree);
 /* Fails with a message unless Smack is active. */
 int ctl_require_smack(void);

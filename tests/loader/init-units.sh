@@ -11,8 +11,8 @@ mount_unit=$srcdir/init/smack.mount
 script=$builddir/init/smack
 
 if [ -f "$service" ]; then ok "the service unit was made"; else not_ok "the service unit was made"; fi
-expect_grep "it loads the policy with smackctl apply" "$service" \
-	'^ExecStart=/.*/smackctl apply$'
+expect_grep "it loads the policy with smackctl --keep-going apply" "$service" \
+	'^ExecStart=/.*/smackctl --keep-going apply$'
 expect_grep "it reloads with smackctl reload" "$service" \
 	'^ExecReload=/.*/smackctl reload$'
 expect_grep "it runs only with Smack" "$service" \

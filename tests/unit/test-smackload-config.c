@@ -372,8 +372,18 @@ START_TEST(tree_reports_every_error)
 	ck_assert_ptr_nonnull(strstr(messages, "etc/netlabel.d/bad:1:"));
 	ck_assert_ptr_nonnull(strstr(messages,
 		"etc/ambient:1:1: label \"a/b\" contains '/'"));
-	/* Nothing of a directory with a bad file is kept. */
-	ck_assert_uint_eq(smack_accesses_count(tree.rules), 0);
+	/* Each file is all or nothing: the bad ones are left out and named,
+	 * the others kept (for apply --keep-going). */
+	ck_assert_uint_eq(smack_accesses_count(tree.rules), 4);
+	ck_assert_uint_eq(smack_cipso_count(tree.cipso), 1);
+	ck_assert_uint_eq(smack_netlabel_count(tree.netlabel), 1);
+	ck_assert(!tree.knobs[KNOB_AMBIENT].set);
+	ck_assert(tree.knobs[KNOB_ONLYCAP].set);
+	ck_assert_uint_eq(tree.refused_count, 4);
+	ck_assert_str_eq(tree.refused[0], at("etc/accesses.d/30-bad"));
+	ck_assert_str_eq(tree.refused[1], at("etc/cipso.d/bad"));
+	ck_assert_str_eq(tree.refused[2], at("etc/netlabel.d/bad"));
+	ck_assert_str_eq(tree.refused[3], at("etc/ambient"));
 	config_tree_free(&tree);
 }
 END_TEST

@@ -74,7 +74,7 @@ START_TEST(reload_writes_only_changes)
 	put("fs/load2", "A B rwx\nA C r\nA E w\n");
 	put("etc/accesses.d/rules", "A B rwx\nA D w\nA E rw\nA E - r\n");
 	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, false), 0);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, 0), 0);
 	/* A B stays as it is: it is not written at all. */
 	ck_assert_uint_eq(plan.rules_changed, 2);
 	ck_assert_uint_eq(plan_size(&plan), 2);
@@ -99,7 +99,7 @@ START_TEST(nothing_to_do)
 	put("etc/accesses.d/rules", "A B rwx\n");
 	put("etc/logging", "denied\n");
 	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, false), 0);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, 0), 0);
 	ck_assert_uint_eq(plan_size(&plan), 0);
 	ck_assert_int_eq(plan_execute(&plan, false), 0);
 	ck_assert_uint_eq(writes, 0);
@@ -115,7 +115,7 @@ START_TEST(knobs_are_written)
 
 	put("etc/logging", "both\n");
 	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, false), 0);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, 0), 0);
 	ck_assert_uint_eq(plan.knobs_changed, 1);
 	ck_assert(plan.knobs[KNOB_LOGGING].change);
 	ck_assert_int_eq(plan.knobs[KNOB_LOGGING].old_value.number, 1);
@@ -134,7 +134,7 @@ START_TEST(missing_knob_is_refused_before_writing)
 	put("etc/accesses.d/rules", "A B r\n");
 	put("etc/ambient", "Net\n");	/* the fake kernel has no ambient */
 	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, false), -1);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, 0), -1);
 	plan_free(&plan);
 	config_tree_free(&tree);
 	ck_assert_uint_eq(writes, 0);
@@ -150,14 +150,40 @@ START_TEST(onlycap_guard)
 	 * is a possible lock-out. */
 	put("etc/onlycap", "Keeper\n");
 	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, false), -1);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, 0), -1);
 	plan_free(&plan);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, true), 0);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, PLAN_FORCE), 0);
 	ck_assert(plan.knobs[KNOB_ONLYCAP].change);
 	ck_assert_int_eq(plan_execute(&plan, false), 0);
 	ck_assert_str_eq(get("fs/onlycap"), "Keeper");
 	plan_free(&plan);
 	config_tree_free(&tree);
+}
+END_TEST
+
+/* apply --keep-going: a knob that cannot be set is left out, the rest
+ * of the plan stays. */
+START_TEST(keep_going_leaves_out_a_knob)
+{
+	struct config_tree tree;
+	struct plan plan;
+
+	put("etc/accesses.d/rules", "A B r\n");
+	put("etc/ambient", "Net\n");	/* the fake kernel has no ambient */
+	put("etc/onlycap", "Keeper\n");
+	put("etc/logging", "both\n");
+	load_tree(&tree);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree,
+				      PLAN_KEEP_GOING), 0);
+	ck_assert(plan.knob_left_out[KNOB_AMBIENT]);
+	ck_assert(plan.knob_left_out[KNOB_ONLYCAP]);
+	ck_assert(!plan.knob_left_out[KNOB_LOGGING]);
+	ck_assert(!plan.knobs[KNOB_ONLYCAP].change);
+	ck_assert(plan.knobs[KNOB_LOGGING].change);
+	ck_assert_uint_eq(plan_size(&plan), 2);
+	plan_free(&plan);
+	config_tree_free(&tree);
+	ck_assert_uint_eq(writes, 0);
 }
 END_TEST
 
@@ -170,7 +196,7 @@ START_TEST(refusal_of_the_rules)
 	put("etc/accesses.d/rules", "A B rwx\nA C w\n");
 	put("etc/logging", "both\n");
 	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, false), 0);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, 0), 0);
 	fail_at = 1;
 	ck_assert_int_eq(plan_execute(&plan, false), -1);
 	/* Nothing was taken.  The rollback writes back what each pair to
@@ -193,7 +219,7 @@ START_TEST(refusal_after_the_rules_rolls_them_back)
 	put("etc/accesses.d/rules", "A B rwx\n");
 	put("etc/cipso.d/map", "Secret 5 1\n");
 	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, false), 0);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, 0), 0);
 	/* Write 1: the rules.  Write 2: the CIPSO mapping, refused. */
 	fail_at = 2;
 	ck_assert_int_eq(plan_execute(&plan, false), -1);
@@ -212,7 +238,7 @@ START_TEST(first_load_writes_the_tree_as_it_is)
 
 	put("etc/accesses.d/rules", "A B r\nA B w\nA C rw x\n");
 	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, false), 0);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, 0), 0);
 	ck_assert(plan.rules_first_load);
 	ck_assert_ptr_eq(plan.rules, tree.rules);
 	ck_assert_int_eq(plan_execute(&plan, false), 0);
@@ -222,7 +248,7 @@ START_TEST(first_load_writes_the_tree_as_it_is)
 	/* status compares even then: it only counts. */
 	put("fs/load2", "");
 	put("fs/change-rule", "");
-	ck_assert_int_eq(plan_compute(&plan, PLAN_DRIFT, &tree, true), 0);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_DRIFT, &tree, PLAN_FORCE), 0);
 	ck_assert(!plan.rules_first_load);
 	ck_assert_uint_eq(plan_size(&plan), 2);
 	plan_free(&plan);
@@ -239,7 +265,7 @@ START_TEST(refused_first_load_takes_every_pair_back)
 	put("etc/accesses.d/rules", "A B r\nA C w\n");
 	put("etc/cipso.d/map", "Secret 5 1\n");
 	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, false), 0);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, 0), 0);
 	ck_assert(plan.rules_first_load);
 	fail_at = 2;	/* the CIPSO mapping, after the rules */
 	ck_assert_int_eq(plan_execute(&plan, false), -1);
@@ -257,7 +283,7 @@ START_TEST(clear_removes_every_rule)
 	struct plan plan;
 
 	put("fs/load2", "A B rwx\nC D r\n");
-	ck_assert_int_eq(plan_compute(&plan, PLAN_CLEAR, &tree, false), 0);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_CLEAR, &tree, 0), 0);
 	ck_assert_uint_eq(plan_size(&plan), 2);
 	put("fs/load2", "");
 	ck_assert_int_eq(plan_execute(&plan, false), 0);
@@ -278,7 +304,7 @@ START_TEST(netlabel_entries)
 	    "2001:0db8:0000:0000:0000:0000:0000:0000/32 Six\n");
 	put("etc/netlabel.d/hosts", "10.1.2.3/8 Lan\n172.16.0.0/12 New\n");
 	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, false), 0);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, 0), 0);
 	/* 10/8 is there already; 172.16/12 is new; the IPv6 entry is
 	 * deleted; the stale IPv4 one cannot be. */
 	ck_assert_uint_eq(smack_netlabel_count(plan.netlabel), 2);
@@ -298,7 +324,7 @@ START_TEST(netlabel_left_alone_without_netlabel_d)
 	put("fs/ipv6host",
 	    "2001:0db8:0000:0000:0000:0000:0000:0000/32 Six\n");
 	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, false), 0);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, 0), 0);
 	ck_assert_uint_eq(smack_netlabel_count(plan.netlabel), 0);
 	ck_assert_uint_eq(plan.netlabel_stale, 0);
 	ck_assert_uint_eq(plan_size(&plan), 0);
@@ -335,7 +361,7 @@ static int reload(void)
 
 	ret = config_tree_load(&tree, at("etc"), true, NULL, NULL);
 	if (ret == 0) {
-		ret = plan_compute(&plan, PLAN_RELOAD, &tree, false);
+		ret = plan_compute(&plan, PLAN_RELOAD, &tree, 0);
 		if (ret == 0)
 			ret = plan_execute(&plan, false);
 		saved = errno;
@@ -369,6 +395,7 @@ Suite *make_suite(void)
 	tcase_add_test(tc, knobs_are_written);
 	tcase_add_test(tc, missing_knob_is_refused_before_writing);
 	tcase_add_test(tc, onlycap_guard);
+	tcase_add_test(tc, keep_going_leaves_out_a_knob);
 	tcase_add_test(tc, refusal_of_the_rules);
 	tcase_add_test(tc, refusal_after_the_rules_rolls_them_back);
 	tcase_add_test(tc, first_load_writes_the_tree_as_it_is);

@@ -70,6 +70,17 @@ sort "$SMACKFS/load2" > "$T/after"
 check "... and changes nothing" cmp -s "$T/before" "$T/after"
 rm "$tree/accesses.d/zz-bad"
 
+# start with a bad file: the rest of the tree is loaded, the bad file is
+# named, and start fails.
+smackctl clear
+printf 'InBad InData r\nInBad InLog rwz\n' > "$tree/accesses.d/zz-bad"
+sh "$script" start 2> "$T/err"
+check_eq "start with a bad file exits 1" 1 "$?"
+check "... naming the file and line" grep -q "zz-bad:2:" "$T/err"
+check "... loading the rest" has_rule InApp InData rx
+check_fails "... but not the bad file" grep -q '^InBad ' "$SMACKFS/load2"
+rm "$tree/accesses.d/zz-bad"
+
 # stop removes the rules, as the old script did.
 check "stop" sh "$script" stop
 check_eq "stop removed the rules" "" "$(cat "$SMACKFS/load2")"

@@ -412,8 +412,9 @@ static void report_field_count(struct parse_ctx *ctx,
 			       const struct parse_line *line,
 			       const struct parse_field *f, size_t n)
 {
-	/* Point at the first field too many, or at the line's start. */
-	parse_error(ctx, line->number, n > 4 ? f[4].column : 1,
+	/* Point at the first field too many, or past the last one. */
+	parse_error(ctx, line->number,
+		    n > 4 ? f[4].column : f[n - 1].column + f[n - 1].len,
 		    "expected 3 or 4 fields, found %zu", n);
 }
 

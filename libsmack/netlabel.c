@@ -104,20 +104,17 @@ static const char *parse_mask(const char *s, size_t len, unsigned int max,
 
 #define IPV4_SHAPE "an IPv4 address is 4 numbers separated by '.'"
 
-/* Dotted decimal, each number 0..255; *bad is the offset of what is
- * wrong. */
-static const char *parse_ipv4(const char *s, size_t len, char *out,
-			      size_t *bad)
+/* Dotted decimal, each number 0..255. */
+static const char *parse_ipv4(const char *s, size_t len, char *out)
 {
 	unsigned int octet[4], i;
 	size_t off = 0, used;
 
 	for (i = 0; i < 4; i++) {
-		*bad = off;
 		if (i > 0) {
 			if (off >= len || s[off] != '.')
 				return IPV4_SHAPE;
-			*bad = ++off;
+			off++;
 		}
 		used = read_decimal(s + off, len - off, 4, &octet[i]);
 		if (used == 0)
@@ -126,7 +123,6 @@ static const char *parse_ipv4(const char *s, size_t len, char *out,
 			return "each number of an IPv4 address must be 0..255";
 		off += used;
 	}
-	*bad = off;
 	if (off != len)
 		return IPV4_SHAPE;
 	snprintf(out, HOST_MAX, "%u.%u.%u.%u", octet[0], octet[1], octet[2],
@@ -156,11 +152,10 @@ static const char *parse_ipv6(const char *s, size_t len, char *out)
 
 /*
  * Checks a host ("address[/mask]", len bytes) and writes it in the form the
- * kernel reads exactly into out; returns NULL, or why it is not one with
- * *bad the offset of the fault.
+ * kernel reads exactly into out; returns NULL, or why it is not one.
  */
 static const char *parse_host(const char *s, size_t len, char *out,
-			      bool *ipv6, size_t *bad)
+			      bool *ipv6)
 {
 	const char *slash = memchr(s, '/', len);
 	size_t addr_len = slash ? (size_t)(slash - s) : len;
@@ -168,17 +163,15 @@ static const char *parse_host(const char *s, size_t len, char *out,
 	const char *why;
 	size_t off;
 
-	*bad = 0;
 	*ipv6 = memchr(s, ':', addr_len) != NULL;
 	if (addr_len == 0)
 		return "the address is missing";
 	why = *ipv6 ? parse_ipv6(s, addr_len, out) :
-		      parse_ipv4(s, addr_len, out, bad);
+		      parse_ipv4(s, addr_len, out);
 	if (why)
 		return why;
 	mask = *ipv6 ? 128 : 32;
 	if (slash) {
-		*bad = addr_len + 1;
 		why = parse_mask(slash + 1, len - addr_len - 1, mask, &mask);
 		if (why)
 			return why;
@@ -229,11 +222,10 @@ int smack_netlabel_add(struct smack_netlabel *handle, const char *host,
 		       const char *label)
 {
 	char canonical[HOST_MAX];
-	size_t bad;
 	bool ipv6;
 
 	if (!handle || !host || !label ||
-	    parse_host(host, strlen(host), canonical, &ipv6, &bad) ||
+	    parse_host(host, strlen(host), canonical, &ipv6) ||
 	    check_entry_label(label, label_length(label), ipv6)) {
 		errno = EINVAL;
 		return -1;
@@ -395,13 +387,13 @@ static int parse_line(void *arg, struct parse_ctx *ctx,
 {
 	struct parse_field f[3];
 	char host[HOST_MAX], q[PARSE_QUOTE_SIZE];
-	size_t count = parse_split(line, f, 3), bad;
+	size_t count = parse_split(line, f, 3);
 	const char *why;
 	bool ipv6, ok = true;
 
-	why = parse_host(f[0].text, f[0].len, host, &ipv6, &bad);
+	why = parse_host(f[0].text, f[0].len, host, &ipv6);
 	if (why) {
-		parse_error(ctx, line->number, f[0].column + bad,
+		parse_error(ctx, line->number, f[0].column,
 			    "host %s: %s", parse_quote(q, f[0].text, f[0].len),
 			    why);
 		ok = false;

@@ -177,12 +177,12 @@ bool parse_check_access(struct parse_ctx *ctx, unsigned int line,
 			break;
 	if (i == f->len)	/* cannot happen for a non-empty field */
 		i = 0;
-	/* The letter is quoted like a label so a control byte shows. */
+	/* The letter is quoted like a label so a control byte shows; the
+	 * column is the field's, as for every error about a field. */
 	parse_quote(letter, f->text + i, 1);
 	letter[0] = letter[strlen(letter) - 1] = '\'';
-	parse_error(ctx, line, f->column + i,
-		    "unknown access letter %s in %s", letter,
-		    parse_quote(q, f->text, f->len));
+	parse_error(ctx, line, f->column, "unknown access letter %s in %s",
+		    letter, parse_quote(q, f->text, f->len));
 	return false;
 }
 

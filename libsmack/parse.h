@@ -15,6 +15,11 @@
  *   - fields are separated by runs of spaces and tabs; columns are 1-based
  *     byte offsets into the line.
  *
+ * The column of an error, in every parser of the tree (and chsmack's
+ * label specifications): where the field at fault starts, even when the
+ * message names a letter inside it; for a field that is missing, just
+ * past the last field of the line; for a NUL byte, the byte.
+ *
  * Errors go through a struct parse_ctx: parse_error() formats a message
  * and calls the caller's smack_parse_error_fn with the file name, line and
  * column (0 when they do not apply), and counts it.  A parser keeps going
@@ -149,7 +154,7 @@ void parse_report_label(struct parse_ctx *ctx, unsigned int line,
 /*
  * Parses a field that must be an access string into *mask; when it is
  * not one, reports e.g. 'unknown access letter 'q' in "rwq"' at the
- * column of the bad letter and returns false.
+ * field's column and returns false.
  */
 bool parse_check_access(struct parse_ctx *ctx, unsigned int line,
 			const struct parse_field *f, unsigned int *mask);

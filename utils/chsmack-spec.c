@@ -236,7 +236,6 @@ static void parse_attribute(struct parser *p, struct spec_rule *rule,
 			    char *field, unsigned int *given)
 {
 	char *value = strchr(field, '=');
-	const char *at;
 	int a;
 
 	if (value)
@@ -267,12 +266,12 @@ static void parse_attribute(struct parser *p, struct spec_rule *rule,
 		set_value(p, rule, a, TRANSMUTE_VALUE, field);
 		return;
 	}
-	at = value;
+	/* An error is at the attribute's column, not its value's. */
 	if (unquote(&value) < 0) {
-		report(p, at, "%s value has an unmatched '\"'", attr_key[a]);
+		report(p, field, "%s value has an unmatched '\"'", attr_key[a]);
 		return;
 	}
-	set_value(p, rule, a, value, at);
+	set_value(p, rule, a, value, field);
 }
 
 /* The attributes after the pattern and type: all of a file's labels, so

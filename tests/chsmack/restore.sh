@@ -239,15 +239,15 @@ expect_err "an unknown type, at its column" "^chsmack: bad:3:$c: unknown file ty
 expect_err "an unknown attribute" "^chsmack: bad:4:$((c + 9)): unknown attribute \"bogus\""
 expect_err "an attribute twice" "^chsmack: bad:5:$((c + 9)): access given twice"
 expect_err "an invalid label, with the reason" \
-	"^chsmack: bad:6:$((c + 7)): access label \"a/b\" contains '/'"
+	"^chsmack: bad:6:$c: access label \"a/b\" contains '/'"
 expect_err "no attributes" "^chsmack: bad:7:[0-9]+: no attributes"
-expect_err "'*' as an execute label" "^chsmack: bad:8:$((c + 8)): execute label \"\\*\""
+expect_err "'*' as an execute label" "^chsmack: bad:8:$c: execute label \"\\*\""
 expect_err "mmap without a label" "^chsmack: bad:9:$c: mmap needs a label"
-expect_err "an unmatched quote" "^chsmack: bad:10:$((c + 7)): access value has an unmatched"
+expect_err "an unmatched quote" "^chsmack: bad:10:$c: access value has an unmatched"
 expect_err "a type after the attributes" "^chsmack: bad:11:$((c + 9)): the file type \"-d\" must follow"
 expect_err "<<none>> with attributes" "^chsmack: bad:12:$((c + 9)): <<none>> stands alone"
-expect_err "transmute with another value" "^chsmack: bad:13:$((c + 10)): transmute value \"yes\" is not TRUE"
-expect_err "a label of 256 characters" "^chsmack: bad:14:$((c + 7)): access label \"L{64}\.\.\.\" is longer than 255"
+expect_err "transmute with another value" "^chsmack: bad:13:$c: transmute value \"yes\" is not TRUE"
+expect_err "a label of 256 characters" "^chsmack: bad:14:$c: access label \"L{64}\.\.\.\" is longer than 255"
 expect_err "the run ends with a summary" "nothing changed: 'bad' has errors"
 
 printf '%s\n' "$R/victim access=A" > crlf-spec

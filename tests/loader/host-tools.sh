@@ -23,7 +23,7 @@ bad() {
 	expect_exit "$1: smackload --check exits 1" 1 "$SMACKLOAD" --check "$t/bad"
 	expect_grep "$1: the message names file and line" "$t/err" "^smackload: $t/bad:$3"
 }
-bad "bad access letter" 'A B rwx\nA C rwq\n' "2:7: unknown access letter 'q'"
+bad "bad access letter" 'A B rwx\nA C rwq\n' "2:5: unknown access letter 'q'"
 bad "too few fields" 'A B\n' "1(:[0-9]+)?: expected 3 or 4 fields, found 2"
 bad "too many fields" 'A B r w x\n' "1(:[0-9]+)?: expected 3 or 4 fields, found 5"
 bad "label too long" "A $(printf 'L%0255d' 0) r\n" '1:3: label ".*is longer than 255'
@@ -87,7 +87,7 @@ bad_tree() {
 	expect_grep "check: $1: names the file and line" "$t/err" \
 		"^smackctl: $t/bad-tree/$2:$4"
 }
-bad_tree "bad access letter" accesses.d/30 'A C rwz\n' "1:7: unknown access letter 'z'"
+bad_tree "bad access letter" accesses.d/30 'A C rwz\n' "1:5: unknown access letter 'z'"
 bad_tree "too few fields" accesses.d/30 '\nA\n' "2(:[0-9]+)?: expected 3 or 4 fields"
 bad_tree "forbidden character" accesses.d/30 "A C' r\n" "1:3: label"
 bad_tree "bad CIPSO level" cipso.d/d 'Secret 256\n' "1:"

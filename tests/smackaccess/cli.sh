@@ -166,16 +166,16 @@ expect "smacknetlabel: an empty --add" 1 'smacknetlabel: --add "": no entry'
 printf '192.0.2.0/24 A\n1.2.3 B\n1.2.3.4/x C\n::g D\n1.2.3.4 E F\n' > "$work/hosts"
 run smacknetlabel --check "$work/hosts"
 expect "smacknetlabel: a short address names file, line and column" 1 \
-	"smacknetlabel: $work/hosts:2:6: host \"1.2.3\": an IPv4 address is 4 numbers separated by '.'"
+	"smacknetlabel: $work/hosts:2:1: host \"1.2.3\": an IPv4 address is 4 numbers separated by '.'"
 expect "smacknetlabel: a mask that is not a number" 1 \
-	"smacknetlabel: $work/hosts:3:9: host \"1.2.3.4/x\": the mask after '/' is not a number"
+	"smacknetlabel: $work/hosts:3:1: host \"1.2.3.4/x\": the mask after '/' is not a number"
 expect "smacknetlabel: a bad IPv6 address" 1 \
 	"smacknetlabel: $work/hosts:4:1: host \"::g\": not a valid IPv6 address"
 expect "smacknetlabel: a third field" 1 \
 	"smacknetlabel: $work/hosts:5:11: unexpected \"F\" after the label"
 stdin=$work/hosts run smacknetlabel --check -
 expect "smacknetlabel: standard input is named" 1 \
-	"smacknetlabel: <stdin>:2:6: host \"1.2.3\": an IPv4 address is 4 numbers separated by '.'"
+	"smacknetlabel: <stdin>:2:1: host \"1.2.3\": an IPv4 address is 4 numbers separated by '.'"
 run smacknetlabel "$work/hosts" --add '192.0.2.9 Z'
 expect "smacknetlabel: bad input fails before Smack is needed" 1
 run smacknetlabel --list --add '1.2.3.4 X'

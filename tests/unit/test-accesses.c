@@ -494,15 +494,15 @@ START_TEST(parse_reports_every_error_with_position)
 	ck_assert_int_eq(errno, EINVAL);
 	ck_assert_str_eq(e.text,
 		"rules:2:1: label \"a/b\" contains '/'\n"
-		"rules:3:7: unknown access letter 'q' in \"rwq\"\n"
-		"rules:4:1: expected 3 or 4 fields, found 2\n"
+		"rules:3:5: unknown access letter 'q' in \"rwq\"\n"
+		"rules:4:4: expected 3 or 4 fields, found 2\n"
 		"rules:5:9: expected 3 or 4 fields, found 5\n"
 		"rules:6:1: label \"-x\" starts with '-'\n"
 		"rules:7:9: expected 3 or 4 fields, found 5\n"
 		"rules:8:1: label \"\"q\"\" contains '\"'\n"
-		"rules:8:8: unknown access letter 'z' in \"rz\"\n"
+		"rules:8:7: unknown access letter 'z' in \"rz\"\n"
 		"rules:8:10: unknown access letter 'Q' in \"Q\"\n"
-		"rules:9:8: unknown access letter '!' in \"w!\"\n");
+		"rules:9:7: unknown access letter '!' in \"w!\"\n");
 	ck_assert_int_eq(e.count, 10);
 	/* All or nothing: only the rule from before is left. */
 	ck_assert_str_eq(list(a), "before parse r\n");
@@ -545,10 +545,10 @@ START_TEST(parse_known_labels_the_same_way)
 						     "rules", collect_error,
 						     &e), -1);
 	ck_assert_str_eq(e.text,
-		"rules:2:7: unknown access letter 'q' in \"rwq\"\n"
+		"rules:2:5: unknown access letter 'q' in \"rwq\"\n"
 		"rules:3:9: expected 3 or 4 fields, found 5\n"
-		"rules:4:8: unknown access letter 'q' in \"-q\"\n"
-		"rules:5:1: expected 3 or 4 fields, found 2\n"
+		"rules:4:7: unknown access letter 'q' in \"-q\"\n"
+		"rules:5:4: expected 3 or 4 fields, found 2\n"
 		"rules:6:5: unknown access letter '~' in \"~\"\n");
 	smack_accesses_free(a);
 }
@@ -633,7 +633,7 @@ START_TEST(parse_fd_and_add_from_file)
 	ck_assert_int_eq(smack_accesses_parse_fd(a, fd, "bad", collect_error,
 						 &e), -1);
 	close(fd);
-	ck_assert_str_eq(e.text, "bad:2:1: expected 3 or 4 fields, found 2\n");
+	ck_assert_str_eq(e.text, "bad:2:4: expected 3 or 4 fields, found 2\n");
 	ck_assert_uint_eq(smack_accesses_count(a), 2);
 	ck_assert_int_eq(smack_accesses_parse_fd(a, -1, "x", NULL, NULL), -1);
 	smack_accesses_free(a);
@@ -710,7 +710,7 @@ START_TEST(parse_path_one_bad_file_loads_nothing)
 	ck_assert_int_eq(smack_accesses_parse_path(a, dir, collect_error, &e),
 			 -1);
 	snprintf(expected, sizeof(expected),
-		 "%s/2:3:7: unknown access letter 'z' in \"rwz\"\n"
+		 "%s/2:3:5: unknown access letter 'z' in \"rwz\"\n"
 		 "%s/3:2:1: label \"-\" starts with '-'\n", dir, dir);
 	ck_assert_str_eq(e.text, expected);
 	ck_assert_uint_eq(smack_accesses_count(a), 0);

@@ -255,6 +255,8 @@ static void bad_line(const char *line, const char *expect)
 	spec_free(spec);
 }
 
+/* Every error is at the column where the field at fault starts (for an
+ * attribute, its name, not its value), as in every parser of the tree. */
 START_TEST(spec_errors)
 {
 	bad_line("/(x access=A", "t:2:1: bad pattern \"/(x\"");
@@ -262,16 +264,17 @@ START_TEST(spec_errors)
 	bad_line("/x access=A what=B", "t:2:13: unknown attribute \"what\"");
 	bad_line("/x access=A access=B", "t:2:13: access given twice");
 	bad_line("/x exec=A execute=B", "t:2:11: execute given twice");
-	bad_line("/x access=a/b", "t:2:11: access label \"a/b\" contains '/'");
-	bad_line("/x access=", "t:2:11: access label \"\" is empty");
-	bad_line("/x access=-a", "t:2:11: access label \"-a\" starts with '-'");
-	bad_line("/x access=\"a\"b\"", "t:2:11: access label \"a\"b\" contains");
-	bad_line("/x access=\"open", "t:2:11: access value has an unmatched");
-	bad_line("/x access=\"", "t:2:11: access value has an unmatched");
-	bad_line("/x execute=*", "t:2:12: execute label \"*\" is '*' or '@'");
-	bad_line("/x mmap=@", "t:2:9: mmap label \"@\" is '*' or '@'");
+	bad_line("/x access=a/b", "t:2:4: access label \"a/b\" contains '/'");
+	bad_line("/x access=", "t:2:4: access label \"\" is empty");
+	bad_line("/x access=-a", "t:2:4: access label \"-a\" starts with '-'");
+	bad_line("/x access=\"a\"b\"", "t:2:4: access label \"a\"b\" contains");
+	bad_line("/x access=\"open", "t:2:4: access value has an unmatched");
+	bad_line("/x access=\"", "t:2:4: access value has an unmatched");
+	bad_line("/x execute=*", "t:2:4: execute label \"*\" is '*' or '@'");
+	bad_line("/x mmap=@", "t:2:4: mmap label \"@\" is '*' or '@'");
 	bad_line("/x mmap", "t:2:4: mmap needs a label: mmap=LABEL");
-	bad_line("/x transmute=yes", "t:2:14: transmute value \"yes\" is not TRUE");
+	bad_line("/x transmute=yes",
+		 "t:2:4: transmute value \"yes\" is not TRUE");
 	bad_line("/x", "t:2:3: no attributes (<<none>> leaves");
 	bad_line("/x -d", "t:2:6: no attributes");
 	bad_line("/x # nothing", "t:2:4: no attributes");
@@ -316,7 +319,7 @@ START_TEST(spec_errors_all_reported)
 
 	ck_assert_int_eq(errs.count, 3);
 	ck_assert_ptr_nonnull(strstr(errs.text, "t:2:4: "));
-	ck_assert_ptr_nonnull(strstr(errs.text, "t:3:11: "));
+	ck_assert_ptr_nonnull(strstr(errs.text, "t:3:4: "));
 	ck_assert_ptr_nonnull(strstr(errs.text, "t:3:15: "));
 	/* The good lines are kept, but the caller is to give up. */
 	ck_assert_uint_eq(spec_rule_count(spec), 2);
@@ -390,7 +393,7 @@ START_TEST(spec_directory)
 	spec = spec_new(collect, &errs);
 	ck_assert_int_eq(spec_add_path(spec, dir), -1);
 	ck_assert_int_eq(errs.count, 1);
-	ck_assert_ptr_nonnull(strstr(errs.text, "/15-bad:1:11: "));
+	ck_assert_ptr_nonnull(strstr(errs.text, "/15-bad:1:4: "));
 	ck_assert_uint_eq(spec_rule_count(spec), 3);
 	spec_free(spec);
 

@@ -265,8 +265,8 @@ START_TEST(parse_errors_name_line_and_column)
 	ck_assert_str_eq(errors,
 		"f:2:1: host \"300.1.1.1\": each number of an IPv4 address "
 		"must be 0..255\n"
-		"f:3:9: host \"1.2.3.4/33\": the mask must be 0..32\n"
-		"f:4:8: host \"1.2.3\": an IPv4 address is 4 numbers "
+		"f:3:1: host \"1.2.3.4/33\": the mask must be 0..32\n"
+		"f:4:3: host \"1.2.3\": an IPv4 address is 4 numbers "
 		"separated by '.'\n"
 		"f:5:8: a label must follow the host\n"
 		"f:6:11: unexpected \"extra\" after the label\n"
@@ -276,7 +276,7 @@ START_TEST(parse_errors_name_line_and_column)
 		"f:9:5: label \"-CIPSO\": only \"-DELETE\" may start with '-' "
 		"for an IPv6 host\n"
 		"f:10:1: host \"1::2::3\": not a valid IPv6 address\n"
-		"f:11:9: host \"1.2.3.4/x\": the mask after '/' is not a "
+		"f:11:1: host \"1.2.3.4/x\": the mask after '/' is not a "
 		"number\n");
 	ck_assert_str_eq(list(n), "1.1.1.1/32 kept;");
 	smack_netlabel_free(n);
@@ -301,7 +301,7 @@ START_TEST(parse_path_reads_a_directory_in_order)
 	errors[0] = '\0';
 	ck_assert_int_eq(smack_netlabel_parse_path(n, sub, collect_error,
 						   NULL), -1);
-	ck_assert_ptr_nonnull(strstr(errors, "netlabel.d/d:1:9: host"));
+	ck_assert_ptr_nonnull(strstr(errors, "netlabel.d/d:1:1: host"));
 	ck_assert_uint_eq(smack_netlabel_count(n), 2);
 	ck_assert_int_eq(smack_netlabel_parse_path(n, NULL, NULL, NULL), -1);
 	smack_netlabel_free(n);

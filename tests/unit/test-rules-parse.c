@@ -117,7 +117,7 @@ START_TEST(quote_and_checks)
 	ck_assert_str_eq(e.text,
 		"(input):2:5: label \"a\\x01\\xff\" contains a control "
 		"character\n"
-		"(input):3:14: unknown access letter '\\x7f' in "
+		"(input):3:10: unknown access letter '\\x7f' in "
 		"\"rW-x\\x7f\"\n");
 }
 END_TEST

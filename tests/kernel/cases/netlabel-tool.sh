@@ -72,10 +72,10 @@ check_eq "malformed entries exit 1" 1 $?
 check "an octet over 255 is named with file and line" grep -qF \
 	"smacknetlabel: $T/bad:2:1: host \"300.1.1.1\": each number of an IPv4 address must be 0..255" \
 	"$T/err"
-check "a mask over 32 is named at its column" grep -qF \
-	"$T/bad:3:11: host \"192.0.2.1/33\": the mask must be 0..32" "$T/err"
+check "a mask over 32 is named at its host's column" grep -qF \
+	"$T/bad:3:1: host \"192.0.2.1/33\": the mask must be 0..32" "$T/err"
 check "a short address is refused" grep -qF "$T/bad:4:" "$T/err"
-check "a negative mask is refused" grep -qF "$T/bad:5:11:" "$T/err"
+check "a negative mask is refused" grep -qF "$T/bad:5:1:" "$T/err"
 check "nothing was written" same_as_before
 check_fails "not even the good first line" has_entry "192.0.2.128/25 NlToolHalf"
 check_fails "300.1.1.1 did not become 44.1.1.1" grep -q '^44\.1\.1\.1' \

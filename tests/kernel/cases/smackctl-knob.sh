@@ -25,6 +25,29 @@ check_eq "... sets it" "200" "$(cat "$SMACKFS/direct")"
 check_eq "knob --dry-run prints the write" "knob mapped 201" \
 	"$(smackctl --dry-run knob mapped 201)"
 check_eq "... and does not make it" "251" "$(cat "$SMACKFS/mapped")"
+# What a dry run prints, as smackctl(8) says: the value as it is written.
+check_eq "--dry-run: a word as its number" "knob logging 0" \
+	"$(smackctl -n knob logging none)"
+check_eq "--dry-run: a list once each label" "knob onlycap KnB KnA _" \
+	"$(smackctl -n knob onlycap KnB KnA KnB _)"
+check_eq "--dry-run: an empty list" "knob onlycap -" "$(smackctl -n knob onlycap -)"
+out=$(smackctl -n knob onlycap KnOther 2> /dev/null)
+check_eq "--dry-run: the onlycap guard still refuses: exit 1" 1 "$?"
+check_eq "... printing nothing" "" "$out"
+if [ ! -e "$SMACKFS/unconfined" ]; then
+	check_eq "--dry-run does not ask whether the kernel has the knob" \
+		"knob unconfined KnU" "$(smackctl -n knob unconfined KnU)"
+fi
+mkdir -p "$T/dry/accesses.d"
+echo 'KnDry KnObj r' > "$T/dry/accesses.d/r"
+echo _ > "$T/dry/onlycap"
+echo denied > "$T/dry/logging"
+echo draconian > "$T/dry/ptrace"
+check_eq "--dry-run apply: the knobs that differ, onlycap last" \
+	"rule KnDry KnObj r
+knob logging 1
+knob ptrace 2
+knob onlycap _" "$(smackctl --config-dir "$T/dry" -n apply)"
 
 # Bad values: exit 2, a message, the knob unchanged.
 for bad in "logging 4" "logging loud" "ptrace 3" "direct 256" "doi 0" \

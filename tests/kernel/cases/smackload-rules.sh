@@ -68,6 +68,19 @@ check "smackload takes allow/deny rules" smackload "$T/modify.rules"
 check "allow/deny modifies the earlier access" has_rule LdM LdN rxa
 check "allow/deny on a new pair" has_rule LdM LdP r
 
+# What a 4-field rule starts from, as smack-rules(5) says for each tool:
+# for smackload, what the kernel holds when no line before it in the input
+# names the pair; for smackctl, the tree is the whole policy, so nothing.
+echo 'LdK LdL rwx' | smackload
+echo 'LdK LdL - x' | smackload
+check "smackload: allow/deny changes what the kernel holds" has_rule LdK LdL rw
+echo 'LdK2 LdL rwx' | smackload
+mkdir -p "$T/tree4/accesses.d"
+echo 'LdK2 LdL a x' > "$T/tree4/accesses.d/only"
+check "smackctl apply of a tree with only allow/deny" \
+	smackctl --config-dir "$T/tree4" apply
+check "smackctl: allow/deny starts from nothing" has_rule LdK2 LdL a
+
 # Labels of 255 characters (the longest the kernel takes).
 long_s=$(printf 'S%0254d' 0)
 long_o=$(printf 'O%0254d' 7)

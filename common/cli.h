@@ -2,7 +2,8 @@
 /*
  * Helpers shared by the smack-utils command-line tools: messages prefixed
  * with the program name, --version, "try --help", a checked stdout, and
- * the escaping of what the tools print that came from outside.
+ * the escaping of what the tools print that came from outside, in text and
+ * in JSON.
  */
 #ifndef SMACK_CLI_H
 #define SMACK_CLI_H
@@ -100,6 +101,17 @@ static inline const char *cli_write_failure(int err)
  */
 #define CLI_ESCAPE_FIELD "\\\""
 void cli_escape(FILE *out, const char *s, size_t len, const char *also);
+
+/*
+ * Writes the len bytes of s to out as a JSON string, quotes included: '"'
+ * and '\\' as \" and \\, every other byte outside printable ASCII as
+ * \u00XX of its value, valid UTF-8 too.  Whatever the bytes, the document
+ * is valid JSON in ASCII, and each character of the decoded string is one
+ * byte of s: encoded as ISO 8859-1 it gives s back.  Were valid UTF-8
+ * written as characters, the two bytes of U+00E9 and a lone byte 0xe9
+ * (which is not UTF-8) would decode alike.  In common/cli-json.c.
+ */
+void cli_json_string(FILE *out, const char *s, size_t len);
 
 /* "Try 'prog --help' for more information." then exit(status). */
 void cli_try_help(int status) CLI_NORETURN;

@@ -221,21 +221,9 @@ static void print_key_value(const struct report *r)
 	printf("netlabel_stale=%zu\n", r->stale);
 }
 
-/* A JSON string: labels need no escapes, paths might. */
 static void json_string(const char *s)
 {
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char c = *s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
+	cli_json_string(stdout, s, strlen(s));
 }
 
 static void json_knob(enum knob_id id, const struct knob_value *v)

@@ -5,9 +5,9 @@
 # a terminal: file names and labels with a newline, ESC sequences or bytes
 # that are not UTF-8 are escaped (\ooo) in every tool's messages, in the
 # FILE of FILE:LINE:COLUMN, and in the paths smackload --verbose and
-# smackctl print on standard output; smackctl's JSON escapes them its own
-# way.  On the host (without Smack): the checks and the errors of each
-# tool.  chsmack has its own tests (tests/chsmack/hostile.sh).
+# smackctl print on standard output; JSON strings are written by one
+# writer, in ASCII.  On the host (without Smack): the checks and the errors
+# of each tool.  chsmack has its own tests (tests/chsmack/hostile.sh).
 . "$abs_top_srcdir/tests/checks/tap.sh"
 
 utils=$abs_top_builddir/utils
@@ -115,18 +115,38 @@ expect out "smackctl status: the configuration's path" "config: $shown.d" \
 expect out "smackctl -k status: the configuration's path" "config=$shown.d" \
 	smackctl -k --config-dir="$bad.d" status
 grep_only=
-# JSON has escapes of its own: \u00XX for a control character.
-mkdir -p "$t/j${nl}${esc}[31m"
-if [ -x "$utils/smackctl" ]; then
-	"$utils/smackctl" -j --config-dir="$t/j${nl}${esc}[31m" status \
-		> "$t/out" 2> "$t/err"
-	if grep -qF "\"config\": \"$t/j\\u000a\\u001b[31m\"" "$t/out" &&
-	   [ "$(wc -l < "$t/out")" -eq 1 ]; then
-		ok "smackctl -j status: the path a JSON string, one line"
+# ---- JSON: one writer for every tool (cli_json_string()).  Each byte
+# outside printable ASCII is \u00XX of its value, '"' and '\' are \" and
+# \\: whatever the bytes, the document is one line of ASCII, and decoded
+# as ISO 8859-1 a string gives its bytes back.  Checked byte for byte
+# (the CI has no JSON parser).
+del=$(printf '\177')
+c1=$(printf '\302\233')
+# Every kind of hostile byte: a line break, ESC, DEL, a C1 control (CSI in
+# UTF-8), a byte that is not UTF-8, a quote and a backslash.
+odd="${nl}${esc}[31m${del}${c1}${ff}\"\\"
+json_odd='\u000a\u001b[31m\u007f\u00c2\u009b\u00ff\"\\'
+
+# json_holds DESC TEXT: $t/out holds TEXT, in lines of printable ASCII.
+json_holds() {
+	if grep -qF -e "$2" "$t/out" &&
+	   [ "$(tr -d '\n -~' < "$t/out" | wc -c)" -eq 0 ]; then
+		ok "$1"
 	else
-		not_ok "smackctl -j status: the path a JSON string, one line"
+		not_ok "$1"
+		diag "expected a line holding:" "$2" "actual:"
 		diag_file "$t/out"
 	fi
+}
+
+mkdir -p "$t/j$odd"
+if [ -x "$utils/smackctl" ]; then
+	"$utils/smackctl" -j --config-dir="$t/j$odd" status \
+		> "$t/out" 2> "$t/err"
+	json_holds "smackctl -j status: the path a JSON string" \
+		"\"config\": \"$t/j$json_odd\""
+	[ "$(wc -l < "$t/out")" -eq 1 ] && ok "smackctl -j status: one line" ||
+		not_ok "smackctl -j status: one line"
 fi
 
 tap_done

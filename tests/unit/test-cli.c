@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The tools' shared helpers (common/cli.c): escaping what came from
- * outside, messages, and the stand-ins for closed standard descriptors. */
+/* The tools' shared helpers (common/cli.c, cli-json.c): escaping what came
+ * from outside, in text and in JSON strings, messages, and the stand-ins
+ * for closed standard descriptors. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -12,7 +13,8 @@
 #include "cli.h"
 #include "check-main.h"
 
-/* What cli_escape() writes for the len bytes of s. */
+/* What cli_escape() writes for the len bytes of s, or with also NULL what
+ * cli_json_string() writes. */
 static char *escaped(const char *s, size_t len, const char *also)
 {
 	char *text = NULL;
@@ -20,7 +22,10 @@ static char *escaped(const char *s, size_t len, const char *also)
 	FILE *f = open_memstream(&text, &size);
 
 	ck_assert_ptr_nonnull(f);
-	cli_escape(f, s, len, also);
+	if (also)
+		cli_escape(f, s, len, also);
+	else
+		cli_json_string(f, s, len);
 	ck_assert_int_eq(fclose(f), 0);
 	return text;
 }
@@ -91,6 +96,117 @@ START_TEST(escape_also)
 		       "a\\040\\042b\\042\\040c\\134d");
 	/* Only the first len bytes. */
 	expect_escaped("ab\ncd", 2, "", "ab");
+}
+END_TEST
+
+static int hex_digit(char c)
+{
+	const char *digits = "0123456789abcdef0123456789ABCDEF";
+	const char *at = c ? strchr(digits, c) : NULL;
+
+	return at ? (at - digits) % 16 : -1;
+}
+
+/* The value of the JSON escape \uXXXX at p (after the "\u"), or -1. */
+static long json_u_escape(const char *p)
+{
+	long value = 0;
+	int i, d;
+
+	for (i = 0; i < 4; i++) {
+		d = hex_digit(p[i]);
+		if (d < 0)
+			return -1;
+		value = value * 16 + d;
+	}
+	return value;
+}
+
+/*
+ * Decodes text as one JSON string by RFC 8259's grammar (and nothing after
+ * it) into out, one byte a character, which is how cli_json_string() says
+ * it is read back: fails on anything JSON refuses (a raw control
+ * character, an unknown escape), and on what it would accept that the
+ * writer never writes (a character above U+00FF, a byte outside ASCII).
+ * Returns the number of bytes, or -1.
+ */
+static long json_decode(const char *text, char *out)
+{
+	const char *p = text, *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t";
+	long n = 0, c;
+
+	if (*p++ != '"')
+		return -1;
+	for (; *p != '"'; n++) {
+		c = (unsigned char)*p++;
+		if (c < 0x20 || c >= 0x7f)
+			return -1;
+		if (c == '\\' && *p == 'u') {
+			c = json_u_escape(p + 1);
+			p += 5;
+		} else if (c == '\\') {
+			c = *p && strchr(from, *p) ?
+			    to[strchr(from, *p) - from] : -1;
+			p++;
+		}
+		if (c < 0 || c > 0xff)
+			return -1;
+		out[n] = (char)c;
+	}
+	return p[1] == '\0' ? n : -1;
+}
+
+/* cli_json_string() writes want (unless NULL) for the len bytes of s,
+ * valid JSON that decodes to s again. */
+static void expect_json(const char *s, size_t len, const char *want)
+{
+	char *text = escaped(s, len, NULL), back[256];
+
+	if (want)
+		ck_assert_str_eq(text, want);
+	ck_assert_uint_le(len, sizeof(back));
+	ck_assert_int_eq(json_decode(text, back), (long)len);
+	ck_assert_mem_eq(back, s, len);
+	free(text);
+}
+
+#define EXPECT_JSON(s, want) expect_json(s, sizeof(s) - 1, want)
+
+START_TEST(json_every_byte)
+{
+	char all[256];
+	int i;
+
+	EXPECT_JSON("", "\"\"");
+	EXPECT_JSON("/etc/smack", "\"/etc/smack\"");
+	EXPECT_JSON("\"quoted\" back\\slash /",
+		    "\"\\\"quoted\\\" back\\\\slash /\"");
+	/* Each of the 256 bytes, and back. */
+	for (i = 0; i < 256; i++)
+		all[i] = (char)i;
+	expect_json(all, sizeof(all), NULL);
+}
+END_TEST
+
+START_TEST(json_hostile)
+{
+	/* A path with each kind: line break, ESC, NUL, DEL, a C1 control
+	 * (CSI, U+009B, in UTF-8), bytes that are not UTF-8 (a lone 0xff, an
+	 * overlong '/', a surrogate, a sequence cut short), a quote. */
+	EXPECT_JSON("/srv/a\nb\033[2J\0c\177d\xc2\x9b" "31m\xff/\xc0\xaf"
+		    "\xed\xa0\x80\xe2\x82\"",
+		    "\"/srv/a\\u000ab\\u001b[2J\\u0000c\\u007fd\\u00c2\\u009b"
+		    "31m\\u00ff/\\u00c0\\u00af\\u00ed\\u00a0\\u0080"
+		    "\\u00e2\\u0082\\\"\"");
+	/* A label-like value (a command name, a detail of a record). */
+	EXPECT_JSON("App\r\t\x85x\x1b]0;t\x07", "\"App\\u000d\\u0009\\u0085x"
+		    "\\u001b]0;t\\u0007\"");
+	/* Valid UTF-8 byte by byte too: U+00E9 is not a lone 0xe9. */
+	EXPECT_JSON("caf\xc3\xa9", "\"caf\\u00c3\\u00a9\"");
+	EXPECT_JSON("caf\xe9", "\"caf\\u00e9\"");
+	EXPECT_JSON("\xe2\x82\xac", "\"\\u00e2\\u0082\\u00ac\"");
+	/* Only the first len bytes. */
+	expect_json("ab\ncd", 2, "\"ab\"");
 }
 END_TEST
 
@@ -216,16 +332,20 @@ Suite *make_suite(void)
 {
 	Suite *s = suite_create("cli");
 	TCase *escape = tcase_create("escape");
+	TCase *json_strings = tcase_create("json");
 	TCase *messages = tcase_create("messages");
 	TCase *descriptors = tcase_create("descriptors");
 
 	tcase_add_test(escape, escape_controls);
 	tcase_add_test(escape, escape_utf8);
 	tcase_add_test(escape, escape_also);
+	tcase_add_test(json_strings, json_every_byte);
+	tcase_add_test(json_strings, json_hostile);
 	tcase_add_test(messages, messages_escaped);
 	tcase_add_test(messages, parse_error_forms);
 	tcase_add_test(descriptors, closed_descriptors);
 	suite_add_tcase(s, escape);
+	suite_add_tcase(s, json_strings);
 	suite_add_tcase(s, messages);
 	suite_add_tcase(s, descriptors);
 	return s;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/smack.h>
 
+#include "cli.h"
 #include "smackaudit.h"
 
 static const char *const verdicts[] = {
@@ -43,13 +44,13 @@ void audit_print_details(FILE *out, const char *d, size_t len)
 	while (d < end) {
 		value = d + strlen(d) + 1;
 		putc(' ', out);
-		audit_print_escaped(out, d, strlen(d), '=');
+		cli_escape(out, d, strlen(d), "=" CLI_ESCAPE_FIELD);
 		putc('=', out);
 		if (*value && all_digits(value)) {
 			fputs(value, out);
 		} else {
 			putc('"', out);
-			audit_print_escaped(out, value, strlen(value), '"');
+			cli_escape(out, value, strlen(value), CLI_ESCAPE_FIELD);
 			putc('"', out);
 		}
 		d = value + strlen(value) + 1;
@@ -58,12 +59,12 @@ void audit_print_details(FILE *out, const char *d, size_t len)
 
 void audit_print_example(FILE *out, const struct audit_example *x)
 {
-	audit_print_escaped(out, x->comm, strlen(x->comm), 0);
+	cli_escape(out, x->comm, strlen(x->comm), CLI_ESCAPE_FIELD);
 	if (x->pid >= 0)
 		fprintf(out, "[%ld]", x->pid);
 	if (*x->fn) {
 		putc(' ', out);
-		audit_print_escaped(out, x->fn, strlen(x->fn), 0);
+		cli_escape(out, x->fn, strlen(x->fn), CLI_ESCAPE_FIELD);
 	}
 	audit_print_details(out, x->details, x->details_len);
 }
@@ -160,7 +161,7 @@ static bool text_report(struct audit_entry **entries, size_t n,
 void audit_json_string(const char *s)
 {
 	if (s)
-		audit_print_json(stdout, s, strlen(s));
+		cli_json_string(stdout, s, strlen(s));
 	else
 		fputs("null", stdout);
 }
@@ -205,8 +206,8 @@ static void json_lines(const char *text)
 		nl = strchr(text, '\n');
 		if (!first)
 			putchar(',');
-		audit_print_json(stdout, text,
-				 nl ? (size_t)(nl - text) : strlen(text));
+		cli_json_string(stdout, text,
+				nl ? (size_t)(nl - text) : strlen(text));
 		text = nl ? nl + 1 : NULL;
 		first = false;
 	}

@@ -11,7 +11,7 @@
  *                         and which letters the kernel will ask next
  *   smackaudit-report.c   the default report (text or JSON)
  *   smackaudit-rules.c    --rules and --modify (text or JSON)
- *   smackaudit-print.c    escaped text and JSON strings, times
+ *   smackaudit-print.c    times, in text and JSON
  *   smackaudit.c          options and main
  */
 #ifndef SMACKAUDIT_H
@@ -234,11 +234,6 @@ int audit_kernel_allows(const struct audit_kernel *kernel,
 
 /* ---- output (smackaudit-print.c) */
 
-/* Writes bytes so that they can neither end a line nor drive a terminal:
- * printable ASCII as is but for '\\' and quote, the rest as \xNN. */
-void audit_print_escaped(FILE *out, const char *s, size_t len, char quote);
-/* Writes a JSON string, quotes included. */
-void audit_print_json(FILE *out, const char *s, size_t len);
 /* "YYYY-MM-DD HH:MM:SS.mmm" in local time, or "unknown time". */
 void audit_print_time(FILE *out, int64_t ms);
 /* The time for JSON: a number of seconds, or null. */

@@ -4,10 +4,11 @@
 # What the tools print that came from outside cannot forge a line or drive
 # a terminal: file names and labels with a newline, ESC sequences or bytes
 # that are not UTF-8 are escaped (\ooo) in every tool's messages, in the
-# FILE of FILE:LINE:COLUMN, and in the paths smackload --verbose and
-# smackctl print on standard output; JSON strings are written by one
-# writer, in ASCII.  On the host (without Smack): the checks and the errors
-# of each tool.  chsmack has its own tests (tests/chsmack/hostile.sh).
+# FILE of FILE:LINE:COLUMN, in the paths smackload --verbose and smackctl
+# print on standard output, and in what smackaudit prints of a record;
+# JSON strings are written by one writer, in ASCII.  On the host (without
+# Smack): the checks and the errors of each tool.  chsmack has its own
+# tests (tests/chsmack/hostile.sh).
 . "$abs_top_srcdir/tests/checks/tap.sh"
 
 utils=$abs_top_builddir/utils
@@ -147,6 +148,29 @@ if [ -x "$utils/smackctl" ]; then
 		"\"config\": \"$t/j$json_odd\""
 	[ "$(wc -l < "$t/out")" -eq 1 ] && ok "smackctl -j status: one line" ||
 		not_ok "smackctl -j status: one line"
+fi
+
+# ---- smackaudit: a record's command (a name a process chose, like a
+# label) and path, hex-encoded in audit.log as auditd writes them, in the
+# text report (escaped as messages are) and in JSON.
+hex() {
+	printf '%s' "$1" | od -An -tx1 -v | tr -d ' \n' | tr abcdef ABCDEF
+}
+printf '%s comm=%s path=%s dev="sda1" ino=7\n' \
+	'type=AVC msg=audit(1796551921.316:5): lsm=SMACK fn=smack_file_open action=denied subject="App" object="Media" requested=r pid=412' \
+	"$(hex "c$odd")" "$(hex "/p$odd")" > "$t/audit.log"
+text_odd='\012\033[31m\177\302\233\377\042\134'
+grep_only='\[412\]'
+expect out "smackaudit: a record's command and path escaped" \
+	"    c$text_odd[412] smack_file_open path=\"/p$text_odd\" dev=\"sda1\" ino=7" \
+	smackaudit -K "$t/audit.log"
+grep_only=
+if [ -x "$utils/smackaudit" ]; then
+	"$utils/smackaudit" -K -j "$t/audit.log" > "$t/out" 2> "$t/err"
+	json_holds "smackaudit -j: a record's command a JSON string" \
+		"\"comm\":\"c$json_odd\""
+	json_holds "smackaudit -j: a record's path a JSON string" \
+		"\"path\":\"/p$json_odd\""
 fi
 
 tap_done

@@ -35,6 +35,9 @@ static const char *dir;
 static int failures;
 
 static void check(bool passed, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void check(bool passed, const char *fmt, ...)
 {
 	va_list ap;
 

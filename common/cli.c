@@ -14,6 +14,7 @@
 
 static const char *program_name = "smack-utils";
 int cli_failure_status = EXIT_FAILURE;
+void (*cli_before_message)(void);
 
 void cli_init(const char *argv0)
 {
@@ -123,6 +124,8 @@ void cli_say(int how, const char *fmt, ...)
 	char *msg;
 	va_list ap;
 
+	if (cli_before_message)
+		cli_before_message();
 	fflush(stdout);
 	va_start(ap, fmt);
 	/* Out of memory, the format still says what went wrong. */

@@ -70,6 +70,11 @@ extern int cli_failure_status;
  * its own prologue, which saves every argument register. */
 void cli_say(int how, const char *fmt, ...) CLI_PRINTF(2, 3);
 
+/* When set, called by cli_say() before anything else: a tool that keeps
+ * a status line on the terminal (chsmack --progress) takes it away there,
+ * so that the message starts a line of its own. */
+extern void (*cli_before_message)(void);
+
 #define cli_warn(...) cli_say(0, __VA_ARGS__)
 #define cli_warn_errno(...) cli_say(CLI_ERRNO, __VA_ARGS__)
 /* A message, then exit(status): cli_say() that the compiler knows does not

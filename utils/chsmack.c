@@ -22,6 +22,7 @@
 
 #include "cli.h"
 #include "chsmack-labels.h"
+#include "chsmack-progress.h"
 #include "chsmack-spec.h"
 #include "chsmack-walk.h"
 
@@ -33,6 +34,7 @@ enum {
 	OPT_RESTORE,
 	OPT_SPEC,
 	OPT_ROOT,
+	OPT_PROGRESS,
 };
 
 static const char short_options[] = "+a::e::m::tLDAEMTrxn0dvh";
@@ -54,6 +56,7 @@ static const struct cli_option long_options[] = {
 	{ "one-file-system", no_argument, 'x' },
 	{ "dry-run", no_argument, 'n' },
 	{ "verbose", no_argument, OPT_VERBOSE },
+	{ "progress", optional_argument, OPT_PROGRESS },
 	{ "null", no_argument, '0' },
 	{ "reference", required_argument, OPT_REFERENCE },
 	{ "restore", no_argument, OPT_RESTORE },
@@ -85,6 +88,7 @@ struct request {
 	bool dry_run;
 	bool verbose;
 	bool null;
+	enum progress_when progress;
 	const char **operands;
 	int noperands;
 };
@@ -96,6 +100,9 @@ struct run {
 	bool dry_run;
 	bool verbose;
 	bool listing;
+	bool progress;			/* the progress line is shown */
+	bool progress_on_tty;		/* ... on the records' terminal */
+	unsigned long visited;		/* entries, for the progress line */
 	struct label_plan plan;		/* unless restoring */
 	struct label_spec *spec;	/* when restoring */
 	char *root;			/* --root, canonical; NULL for / */
@@ -139,6 +146,7 @@ static void usage(void)
 	       "Reporting:\n"
 	       "  -n, --dry-run          print what would change, change nothing\n"
 	       "      --verbose          print what changes\n"
+	       "      --progress         show progress on a terminal (=always: anywhere)\n"
 	       "  -0, --null             NUL after each path and record, paths raw\n"
 	       "  -h, --help             print this help and exit\n"
 	       "  -v, --version          print the version and exit\n"
@@ -154,6 +162,17 @@ static void usage(void)
 
 /* A mistake on the command line: nothing has been changed. */
 #define usage_error(...) cli_die(EXIT_USAGE | CLI_HELP, __VA_ARGS__)
+
+/* --progress[=always]: on a terminal, or always. */
+static enum progress_when progress_when(const char *arg)
+{
+	if (!arg)
+		return PROGRESS_AUTO;
+	if (strcmp(arg, "always") != 0)
+		usage_error("--progress takes no value but 'always', not '%s'",
+			    arg);
+	return PROGRESS_ALWAYS;
+}
 
 /* The attribute of -a, -e, -m, -t and of -A, -E, -M, -T: the letters in
  * the order of enum attr, in either case. */
@@ -204,6 +223,7 @@ static void take_option(struct request *rq, int c, int argc, char **argv)
 	case OPT_RESTORE: rq->restore = true; break;
 	case OPT_SPEC: rq->spec = optarg; break;
 	case OPT_ROOT: rq->root = optarg; break;
+	case OPT_PROGRESS: rq->progress = progress_when(optarg); break;
 	case 'v': cli_print_version();
 	case 'h': usage();
 	default: cli_try_help(EXIT_USAGE);
@@ -387,6 +407,14 @@ static void prepare(struct run *run, const struct request *rq)
 
 /* ------------------------------------------------------------ visiting */
 
+/* A record written to the terminal of the progress line starts a line of
+ * its own. */
+static void before_record(const struct run *run)
+{
+	if (run->progress_on_tty)
+		progress_clear();
+}
+
 static int report_read_failure(const struct walk_entry *e)
 {
 	/* A file that went away during the walk is no failure. */
@@ -402,6 +430,7 @@ static int visit_list(struct run *run, const struct walk_entry *e)
 
 	if (labels_read_stored(&run->reader, e->name, run->follow, &l) < 0)
 		return report_read_failure(e);
+	before_record(run);
 	labels_print(stdout, e->path, &l);
 	return 0;
 }
@@ -448,8 +477,10 @@ static int apply_plan(struct run *run, const struct label_plan *p,
 			ret = -1;
 			continue;
 		}
-		if (reporting)
+		if (reporting) {
+			before_record(run);
 			plan_print_change(stdout, e->path, a, p, &cur);
+		}
 	}
 	return ret;
 }
@@ -518,6 +549,8 @@ static int visit(void *ctx, const struct walk_entry *e)
 {
 	struct run *run = ctx;
 
+	if (run->progress && ++run->visited % PROGRESS_EVERY == 0)
+		progress_tick(run->visited, e->path);
 	return run->listing ? visit_list(run, e) : visit_change(run, e);
 }
 
@@ -627,14 +660,20 @@ int chsmack_main(int argc, char **argv)
 	struct request rq = { 0 };
 	struct run run = { 0 };
 	unsigned long failures;
+	bool out_tty;
 
 	cli_init(argv[0]);
 	parse_command_line(&rq, argc, argv);
 	prepare(&run, &rq);
 	/* A listing of a big tree is written in few large pieces. */
-	if (!isatty(STDOUT_FILENO))
+	out_tty = isatty(STDOUT_FILENO);
+	if (!out_tty)
 		setvbuf(stdout, out_buffer, _IOFBF, sizeof(out_buffer));
+	run.progress = progress_start(rq.progress);
+	run.progress_on_tty = run.progress && out_tty &&
+			      isatty(STDERR_FILENO);
 	failures = walk_all(&run, &rq);
+	progress_clear();
 	if (run.transmute_skipped)
 		cli_warn("transmute is for directories: not set on %lu other file%s",
 			 run.transmute_skipped,

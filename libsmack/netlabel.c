@@ -6,9 +6,10 @@
  * "-CIPSO", says the IPv4 host speaks CIPSO).  The kernel's parsers are
  * lenient in ways that change meaning: netlabel reads each octet into a
  * byte (300.1.1.1 becomes 44.1.1.1) and ipv6host wants all 8 groups.  So
- * every host is checked here and written in the one form both read
- * exactly: "A.B.C.D/N label" and eight 4-digit groups "/N label", one entry
- * per write (the kernel ignores anything after the first).
+ * every host is checked here, kept as an address and prefix, and written
+ * in the one form both read exactly: "A.B.C.D/N label" and eight 4-digit
+ * groups "/N label", one entry per write (the kernel ignores anything
+ * after the first).
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -17,24 +18,14 @@
 #include <string.h>
 
 #include "libsmack-internal.h"
+#include "netlabel.h"
 #include "parse.h"
 
 #define CIPSO_OPTION "-CIPSO"
-#define DELETE_OPTION "-DELETE"
 /* "xxxx:" * 8 + "/128" and a NUL */
 #define HOST_MAX 48
 /* host, space, label, newline, NUL */
 #define ENTRY_MAX (HOST_MAX + 1 + SMACK_LABEL_LEN + 2)
-
-struct netlabel_entry {
-	char host[HOST_MAX];	/* as the kernel is given it */
-	char *label;
-	bool ipv6;
-};
-
-struct smack_netlabel {
-	struct records entries;	/* of struct netlabel_entry */
-};
 
 SMACK_EXPORT
 int smack_netlabel_new(struct smack_netlabel **handle)
@@ -105,9 +96,9 @@ static const char *parse_mask(const char *s, size_t len, unsigned int max,
 #define IPV4_SHAPE "an IPv4 address is 4 numbers separated by '.'"
 
 /* Dotted decimal, each number 0..255. */
-static const char *parse_ipv4(const char *s, size_t len, char *out)
+static const char *parse_ipv4(const char *s, size_t len, unsigned char *out)
 {
-	unsigned int octet[4], i;
+	unsigned int octet, i;
 	size_t off = 0, used;
 
 	for (i = 0; i < 4; i++) {
@@ -116,76 +107,87 @@ static const char *parse_ipv4(const char *s, size_t len, char *out)
 				return IPV4_SHAPE;
 			off++;
 		}
-		used = read_decimal(s + off, len - off, 4, &octet[i]);
+		used = read_decimal(s + off, len - off, 4, &octet);
 		if (used == 0)
 			return IPV4_SHAPE;
-		if (octet[i] > 255)
+		if (octet > 255)
 			return "each number of an IPv4 address must be 0..255";
+		out[i] = octet;
 		off += used;
 	}
 	if (off != len)
 		return IPV4_SHAPE;
-	snprintf(out, HOST_MAX, "%u.%u.%u.%u", octet[0], octet[1], octet[2],
-		 octet[3]);
 	return NULL;
 }
 
-static const char *parse_ipv6(const char *s, size_t len, char *out)
+static const char *parse_ipv6(const char *s, size_t len, unsigned char *out)
 {
 	char text[INET6_ADDRSTRLEN];
-	struct in6_addr a;
-	unsigned int i;
-	size_t off = 0;
 
 	if (len >= sizeof(text))
 		return "not a valid IPv6 address";
 	memcpy(text, s, len);
 	text[len] = '\0';
-	if (inet_pton(AF_INET6, text, &a) != 1)
+	if (inet_pton(AF_INET6, text, out) != 1)
 		return "not a valid IPv6 address";
-	for (i = 0; i < 8; i++)
-		off += snprintf(out + off, HOST_MAX - off, "%s%02x%02x",
-				i ? ":" : "", a.s6_addr[2 * i],
-				a.s6_addr[2 * i + 1]);
 	return NULL;
 }
 
 /*
- * Checks a host ("address[/mask]", len bytes) and writes it in the form the
- * kernel reads exactly into out; returns NULL, or why it is not one.
+ * Checks a host ("address[/mask]", len bytes) and fills in the address,
+ * prefix and family of e; returns NULL, or why it is not one.
  */
-static const char *parse_host(const char *s, size_t len, char *out,
-			      bool *ipv6)
+static const char *parse_host(const char *s, size_t len,
+			      struct netlabel_entry *e)
 {
 	const char *slash = memchr(s, '/', len);
 	size_t addr_len = slash ? (size_t)(slash - s) : len;
 	unsigned int mask;
 	const char *why;
-	size_t off;
 
-	*ipv6 = memchr(s, ':', addr_len) != NULL;
+	memset(e, 0, sizeof(*e));
+	e->ipv6 = memchr(s, ':', addr_len) != NULL;
 	if (addr_len == 0)
 		return "the address is missing";
-	why = *ipv6 ? parse_ipv6(s, addr_len, out) :
-		      parse_ipv4(s, addr_len, out);
+	why = e->ipv6 ? parse_ipv6(s, addr_len, e->addr) :
+			parse_ipv4(s, addr_len, e->addr);
 	if (why)
 		return why;
-	mask = *ipv6 ? 128 : 32;
+	mask = e->ipv6 ? 128 : 32;
 	if (slash) {
 		why = parse_mask(slash + 1, len - addr_len - 1, mask, &mask);
 		if (why)
 			return why;
 	}
-	off = strlen(out);
-	snprintf(out + off, HOST_MAX - off, "/%u", mask);
+	e->prefix = mask;
 	return NULL;
+}
+
+/*
+ * The host of e in the one form both kernel files read exactly, and list
+ * their entries in: "A.B.C.D/N", or eight 4-digit groups and "/N".  out
+ * has HOST_MAX bytes; returns the length.
+ */
+static size_t format_host(const struct netlabel_entry *e, char *out)
+{
+	const unsigned char *a = e->addr;
+	size_t off = 0;
+	unsigned int i;
+
+	if (!e->ipv6)
+		off = snprintf(out, HOST_MAX, "%u.%u.%u.%u", a[0], a[1], a[2],
+			       a[3]);
+	for (i = 0; e->ipv6 && i < 8; i++)
+		off += snprintf(out + off, HOST_MAX - off, "%s%02x%02x",
+				i ? ":" : "", a[2 * i], a[2 * i + 1]);
+	return off + snprintf(out + off, HOST_MAX - off, "/%u", e->prefix);
 }
 
 /* The label of an entry: a label, or the option its family allows. */
 static const char *check_entry_label(const char *label, size_t len,
 				     bool ipv6)
 {
-	const char *option = ipv6 ? DELETE_OPTION : CIPSO_OPTION;
+	const char *option = ipv6 ? NETLABEL_DELETE : CIPSO_OPTION;
 	const char *why;
 
 	if (len > 0 && label[0] == '-') {
@@ -201,18 +203,17 @@ static const char *check_entry_label(const char *label, size_t len,
 	return NULL;
 }
 
-static int append_entry(struct records *set, const char *host, bool ipv6,
-			const char *label, size_t label_len)
+int netlabel_append(struct records *set, const struct netlabel_entry *host,
+		    const char *label, size_t len)
 {
 	struct netlabel_entry *e = records_slot(set, sizeof(*e));
 
 	if (!e)
 		return -1;
-	e->label = strndup(label, label_len);
+	*e = *host;
+	e->label = strndup(label, len);
 	if (!e->label)
 		return -1;
-	snprintf(e->host, sizeof(e->host), "%s", host);
-	e->ipv6 = ipv6;
 	set->count++;
 	return 0;
 }
@@ -221,17 +222,15 @@ SMACK_EXPORT
 int smack_netlabel_add(struct smack_netlabel *handle, const char *host,
 		       const char *label)
 {
-	char canonical[HOST_MAX];
-	bool ipv6;
+	struct netlabel_entry e;
 
 	if (!handle || !host || !label ||
-	    parse_host(host, strlen(host), canonical, &ipv6) ||
-	    check_entry_label(label, label_length(label), ipv6)) {
+	    parse_host(host, strlen(host), &e) ||
+	    check_entry_label(label, label_length(label), e.ipv6)) {
 		errno = EINVAL;
 		return -1;
 	}
-	return append_entry(&handle->entries, canonical, ipv6, label,
-			    strlen(label));
+	return netlabel_append(&handle->entries, &e, label, strlen(label));
 }
 
 /* Opens the files the entries need before the first write, so that a
@@ -280,7 +279,8 @@ int smack_netlabel_apply(struct smack_netlabel *handle)
 		e = (const struct netlabel_entry *)handle->entries.items + i;
 
 		b = e->ipv6 ? &v6 : &v4;
-		len = snprintf(rec, sizeof(rec), "%s %s\n", e->host, e->label);
+		len = format_host(e, rec);
+		len += snprintf(rec + len, sizeof(rec) - len, " %s\n", e->label);
 		/* One entry a write: the kernel reads only the first. */
 		if (smackfs_batch_add(b, rec, len) < 0 ||
 		    smackfs_batch_flush(b) < 0) {
@@ -297,32 +297,19 @@ int smack_netlabel_apply(struct smack_netlabel *handle)
 	return ret;
 }
 
-/* One line of netlabel or ipv6host: "host/N label". */
-static int add_kernel_line(struct records *set, const char *line,
-			   const char *end, bool ipv6)
+/* One line of netlabel or ipv6host, "host/N label"; arg is the set (a
+ * smackfs_line_fn). */
+static int add_kernel_line(void *arg, const char *line, const char *end)
 {
 	const char *space = memchr(line, ' ', end - line);
-	char host[HOST_MAX];
-	size_t host_len = space ? (size_t)(space - line) : 0;
+	struct netlabel_entry host;
 
-	if (host_len == 0 || host_len >= HOST_MAX || space + 1 >= end) {
+	if (!space || space + 1 >= end ||
+	    parse_host(line, space - line, &host)) {
 		errno = EPROTO;
 		return -1;
 	}
-	memcpy(host, line, host_len);
-	host[host_len] = '\0';
-	return append_entry(set, host, ipv6, space + 1, end - space - 1);
-}
-
-/* smackfs_line_fn of the two listings; arg is the set. */
-static int add_kernel_v4(void *arg, const char *line, const char *end)
-{
-	return add_kernel_line(arg, line, end, false);
-}
-
-static int add_kernel_v6(void *arg, const char *line, const char *end)
-{
-	return add_kernel_line(arg, line, end, true);
+	return netlabel_append(arg, &host, space + 1, end - space - 1);
 }
 
 SMACK_EXPORT
@@ -338,8 +325,8 @@ int smack_netlabel_new_from_kernel(struct smack_netlabel **handle)
 	if (smack_netlabel_new(&n) < 0)
 		return -1;
 	/* A kernel without IPv6 support has no ipv6host: nothing to add. */
-	if (smackfs_read_lines("netlabel", add_kernel_v4, &n->entries) < 0 ||
-	    (smackfs_read_lines("ipv6host", add_kernel_v6, &n->entries) < 0 &&
+	if (smackfs_read_lines("netlabel", add_kernel_line, &n->entries) < 0 ||
+	    (smackfs_read_lines("ipv6host", add_kernel_line, &n->entries) < 0 &&
 	     errno != ENOENT)) {
 		saved = errno;
 		smack_netlabel_free(n);
@@ -355,6 +342,7 @@ int smack_netlabel_foreach(const struct smack_netlabel *handle,
 			   smack_netlabel_fn fn, void *userdata)
 {
 	const struct netlabel_entry *e;
+	char host[HOST_MAX];
 	size_t i;
 	int ret;
 
@@ -364,7 +352,8 @@ int smack_netlabel_foreach(const struct smack_netlabel *handle,
 	}
 	for (i = 0; i < handle->entries.count; i++) {
 		e = (const struct netlabel_entry *)handle->entries.items + i;
-		ret = fn(userdata, e->host, e->label);
+		format_host(e, host);
+		ret = fn(userdata, host, e->label);
 		if (ret)
 			return ret;
 	}
@@ -386,12 +375,13 @@ static int parse_line(void *arg, struct parse_ctx *ctx,
 		      const struct parse_line *line)
 {
 	struct parse_field f[3];
-	char host[HOST_MAX], q[PARSE_QUOTE_SIZE];
+	struct netlabel_entry host;
+	char q[PARSE_QUOTE_SIZE];
 	size_t count = parse_split(line, f, 3);
 	const char *why;
-	bool ipv6, ok = true;
+	bool ok = true;
 
-	why = parse_host(f[0].text, f[0].len, host, &ipv6);
+	why = parse_host(f[0].text, f[0].len, &host);
 	if (why) {
 		parse_error(ctx, line->number, f[0].column,
 			    "host %s: %s", parse_quote(q, f[0].text, f[0].len),
@@ -410,7 +400,7 @@ static int parse_line(void *arg, struct parse_ctx *ctx,
 		ok = false;
 	}
 	if (f[1].len > 0 && f[1].text[0] == '-') {
-		why = check_entry_label(f[1].text, f[1].len, ipv6);
+		why = check_entry_label(f[1].text, f[1].len, host.ipv6);
 		if (why) {
 			parse_error(ctx, line->number, f[1].column,
 				    "label %s: %s",
@@ -422,7 +412,7 @@ static int parse_line(void *arg, struct parse_ctx *ctx,
 	}
 	if (!ok || ctx->errors)
 		return 0;	/* nothing will be kept: save the copy */
-	return append_entry(arg, host, ipv6, f[1].text, f[1].len);
+	return netlabel_append(arg, &host, f[1].text, f[1].len);
 }
 
 /* A parse_file_fn: adds the entries of one file to arg, a set. */

@@ -51,3 +51,53 @@ int records_move(struct records *dst, struct records *src, size_t size)
 	*src = (struct records){ 0 };
 	return 0;
 }
+
+/* Pointers to the records of r sorted with compare, of each key only the
+ * last (NULL with errno ENOMEM); *count is set. */
+static const void **last_by_key(const struct records *r, size_t size,
+				records_compare_fn compare, size_t *count)
+{
+	const void **v = malloc((r->count ? r->count : 1) * sizeof(*v));
+	const char *last;
+	size_t i, j, n = 0;
+
+	if (!v)
+		return NULL;
+	for (i = 0; i < r->count; i++)
+		v[i] = (const char *)r->items + i * size;
+	qsort(v, r->count, sizeof(*v), compare);
+	/* qsort() is not stable, but equal keys end up side by side: the
+	 * highest address among them is the last record. */
+	for (i = 0; i < r->count; i = j) {
+		last = v[i];
+		for (j = i + 1; j < r->count && compare(&v[i], &v[j]) == 0; j++)
+			if ((const char *)v[j] > last)
+				last = v[j];
+		v[n++] = last;
+	}
+	*count = n;
+	return v;
+}
+
+int records_walk_keys(const struct records *a, const struct records *b,
+		      size_t size, records_compare_fn compare,
+		      records_pair_fn fn, void *userdata)
+{
+	const void **va, **vb = NULL;
+	size_t na, nb, i = 0, j = 0;
+	int c, ret = -1;
+
+	va = last_by_key(a, size, compare, &na);
+	if (va)
+		vb = last_by_key(b, size, compare, &nb);
+	if (vb)
+		ret = 0;
+	while (vb && ret == 0 && (i < na || j < nb)) {
+		c = i == na ? 1 : j == nb ? -1 : compare(&va[i], &vb[j]);
+		ret = fn(userdata, c <= 0 ? va[i++] : NULL,
+			 c >= 0 ? vb[j++] : NULL);
+	}
+	free(va);
+	free(vb);
+	return ret;
+}

@@ -15,6 +15,7 @@
 
 #include "libsmack-internal.h"
 #include "check-main.h"
+#include "set-listing.h"
 
 static char dir[] = "/tmp/test-cipso.XXXXXX";
 
@@ -114,31 +115,6 @@ static int parse_text(struct smack_cipso *c, const char *text)
 	return ret;
 }
 
-/* The mappings of a set as text: "label level c,c;..." */
-static char listing[16384];
-
-static int list_one(void *userdata, const char *label, int level,
-		    const int *cats, int ncats)
-{
-	size_t used = strlen(listing);
-	int i;
-
-	used += snprintf(listing + used, sizeof(listing) - used, "%s %d",
-			 label, level);
-	for (i = 0; i < ncats; i++)
-		used += snprintf(listing + used, sizeof(listing) - used, "%c%d",
-				 i ? ',' : ' ', cats[i]);
-	snprintf(listing + used, sizeof(listing) - used, ";");
-	return 0;
-}
-
-static const char *list(const struct smack_cipso *c)
-{
-	listing[0] = '\0';
-	ck_assert_int_eq(smack_cipso_foreach(c, list_one, NULL), 0);
-	return listing;
-}
-
 START_TEST(apply_writes_fixed_columns)
 {
 	struct smack_cipso *c;
@@ -167,7 +143,7 @@ START_TEST(categories_sorted_and_repeats_dropped)
 
 	ck_assert_int_eq(smack_cipso_new(&c), 0);
 	ck_assert_int_eq(smack_cipso_add(c, "a", 1, cats, 4), 0);
-	ck_assert_str_eq(list(c), "a 1 1,3,7;");
+	ck_assert_str_eq(maps(c), "a 1 1,3,7;");
 	ck_assert_int_eq(smack_cipso_apply(c), 0);
 	ck_assert_str_eq(read_back("cipso2"), "a 1   3   1   3   7   \n");
 	smack_cipso_free(c);
@@ -242,7 +218,7 @@ START_TEST(parse_good_file)
 				       "; also a comment\n"
 				       "Top 255 184 1"), 0);
 	ck_assert_str_eq(errors, "");
-	ck_assert_str_eq(list(c), "Secret 5 1,2,3;Public 0;Top 255 1,184;");
+	ck_assert_str_eq(maps(c), "Secret 5 1,2,3;Public 0;Top 255 1,184;");
 	smack_cipso_free(c);
 }
 END_TEST
@@ -276,7 +252,7 @@ START_TEST(parse_errors_name_line_and_column)
 		"f:9:6: a level must follow the label\n"
 		"f:10:8: category \"+2\" is not a number\n");
 	/* Nothing of the file was added, not even its good line. */
-	ck_assert_str_eq(list(c), "kept 1;");
+	ck_assert_str_eq(maps(c), "kept 1;");
 	smack_cipso_free(c);
 }
 END_TEST
@@ -331,7 +307,7 @@ START_TEST(parse_forms_list_and_kernel)
 	/* Lines that cannot be in kernel form need no word about it. */
 	ck_assert_int_eq(parse_text(c, "A 3\nB 3 5\nC 3 5 19\n"
 				       "D 255 184 1\nE 9  1 2 3\n"), 0);
-	ck_assert_str_eq(list(c), "A 3;B 3 5;C 3 5,19;D 255 1,184;"
+	ck_assert_str_eq(maps(c), "A 3;B 3 5;C 3 5,19;D 255 1,184;"
 				  "E 9 1,2,3;");
 	smack_cipso_free(c);
 
@@ -343,7 +319,7 @@ START_TEST(parse_forms_list_and_kernel)
 				       ";format:\tlist\n"
 				       "L 25 2 5 7\n"), 0);
 	ck_assert_str_eq(errors, "");
-	ck_assert_str_eq(list(c), "CX12 25 5,7;K0 3;Kf 3 5,7;L 25 2,5,7;");
+	ck_assert_str_eq(maps(c), "CX12 25 5,7;K0 3;Kf 3 5,7;L 25 2,5,7;");
 	smack_cipso_free(c);
 
 	/* A comment that only looks like it sets nothing. */
@@ -404,7 +380,7 @@ START_TEST(parse_path_reads_a_directory_in_order)
 	ck_assert_int_eq(smack_cipso_new(&c), 0);
 	ck_assert_int_eq(smack_cipso_parse_path(c, sub, collect_error, NULL),
 			 0);
-	ck_assert_str_eq(list(c), "a 1;b 2;");
+	ck_assert_str_eq(maps(c), "a 1;b 2;");
 
 	/* An error in any file: nothing from any of them. */
 	put_file("cipso.d/40-bad", "ok 1\nbad 999\n");
@@ -412,7 +388,7 @@ START_TEST(parse_path_reads_a_directory_in_order)
 	ck_assert_int_eq(smack_cipso_parse_path(c, sub, collect_error, NULL),
 			 -1);
 	ck_assert_ptr_nonnull(strstr(errors, "cipso.d/40-bad:2:5: level"));
-	ck_assert_str_eq(list(c), "a 1;b 2;");
+	ck_assert_str_eq(maps(c), "a 1;b 2;");
 	ck_assert_int_eq(smack_cipso_parse_path(c, NULL, NULL, NULL), -1);
 	smack_cipso_free(c);
 }
@@ -429,7 +405,7 @@ START_TEST(add_from_file_is_the_old_entry_point)
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(smack_cipso_add_from_file(c, fd), 0);
 	close(fd);
-	ck_assert_str_eq(list(c), "x 1 2;y 3;");
+	ck_assert_str_eq(maps(c), "x 1 2;y 3;");
 	/* The 1.3 reader takes a file that does not say its form as 1.3
 	 * did, in list form; one that says is read as it says. */
 	put_file("in", "CX12 25  2   5   7\n");
@@ -440,7 +416,7 @@ START_TEST(add_from_file_is_the_old_entry_point)
 	fd = openat(smackfs_dirfd(), "in", O_RDONLY);
 	ck_assert_int_eq(smack_cipso_add_from_file(c, fd), 0);
 	close(fd);
-	ck_assert_str_eq(list(c), "x 1 2;y 3;CX12 25 2,5,7;CX13 25 5,7;");
+	ck_assert_str_eq(maps(c), "x 1 2;y 3;CX12 25 2,5,7;CX13 25 5,7;");
 	put_file("in", "x 1 2\ny 300\n");
 	fd = openat(smackfs_dirfd(), "in", O_RDONLY);
 	ck_assert_int_eq(smack_cipso_add_from_file(c, fd), -1);
@@ -476,7 +452,7 @@ START_TEST(read_back_from_kernel_format)
 			   "bare   7\n"
 			   "_ 250/2,4,5,6,7,8\n");
 	ck_assert_int_eq(smack_cipso_new_from_kernel(&c), 0);
-	ck_assert_str_eq(list(c), "lab 3 5,19;Top 255 1,184;bare 7;"
+	ck_assert_str_eq(maps(c), "lab 3 5,19;Top 255 1,184;bare 7;"
 				  "_ 250 2,4,5,6,7,8;");
 	ck_assert_uint_eq(smack_cipso_count(c), 4);
 	smack_cipso_free(c);

@@ -16,6 +16,7 @@
 
 #include "libsmack-internal.h"
 #include "check-main.h"
+#include "set-listing.h"
 
 static char dir[] = "/tmp/test-netlabel.XXXXXX";
 
@@ -103,24 +104,6 @@ static int parse_text(struct smack_netlabel *n, const char *text)
 	ret = smack_netlabel_parse_fd(n, fds[0], "f", collect_error, NULL);
 	close(fds[0]);
 	return ret;
-}
-
-static char listing[8192];
-
-static int list_one(void *userdata, const char *host, const char *label)
-{
-	size_t used = strlen(listing);
-
-	snprintf(listing + used, sizeof(listing) - used, "%s %s;", host,
-		 label);
-	return 0;
-}
-
-static const char *list(const struct smack_netlabel *n)
-{
-	listing[0] = '\0';
-	ck_assert_int_eq(smack_netlabel_foreach(n, list_one, NULL), 0);
-	return listing;
 }
 
 START_TEST(ipv4_written_one_entry_a_write)
@@ -236,7 +219,7 @@ START_TEST(parse_good_file)
 				       "::1/128 Local6\n"
 				       "192.168.0.1 @"), 0);
 	ck_assert_str_eq(errors, "");
-	ck_assert_str_eq(list(n),
+	ck_assert_str_eq(hosts(n),
 		"10.0.0.0/8 Net;127.0.0.1/32 -CIPSO;"
 		"0000:0000:0000:0000:0000:0000:0000:0001/128 Local6;"
 		"192.168.0.1/32 @;");
@@ -278,7 +261,7 @@ START_TEST(parse_errors_name_line_and_column)
 		"f:10:1: host \"1::2::3\": not a valid IPv6 address\n"
 		"f:11:1: host \"1.2.3.4/x\": the mask after '/' is not a "
 		"number\n");
-	ck_assert_str_eq(list(n), "1.1.1.1/32 kept;");
+	ck_assert_str_eq(hosts(n), "1.1.1.1/32 kept;");
 	smack_netlabel_free(n);
 }
 END_TEST
@@ -296,7 +279,7 @@ START_TEST(parse_path_reads_a_directory_in_order)
 	ck_assert_int_eq(smack_netlabel_new(&n), 0);
 	ck_assert_int_eq(smack_netlabel_parse_path(n, sub, collect_error,
 						   NULL), 0);
-	ck_assert_str_eq(list(n), "1.1.1.1/32 A;2.2.2.2/32 B;");
+	ck_assert_str_eq(hosts(n), "1.1.1.1/32 A;2.2.2.2/32 B;");
 	put_file("netlabel.d/d", "4.4.4.4/40 D\n");
 	errors[0] = '\0';
 	ck_assert_int_eq(smack_netlabel_parse_path(n, sub, collect_error,
@@ -349,10 +332,10 @@ START_TEST(read_back_from_kernel_format)
 	put_file("ipv6host",
 		 "0000:0000:0000:0000:0000:0000:0000:0001/128 L6\n");
 	ck_assert_int_eq(smack_netlabel_new_from_kernel(&n), 0);
-	ck_assert_str_eq(list(n), "192.168.1.1/32 @;127.0.0.1/32 -CIPSO;"
-				  "10.0.0.0/8 Net;"
-				  "0000:0000:0000:0000:0000:0000:0000:0001/128 "
-				  "L6;");
+	ck_assert_str_eq(hosts(n), "192.168.1.1/32 @;127.0.0.1/32 -CIPSO;"
+				   "10.0.0.0/8 Net;"
+				   "0000:0000:0000:0000:0000:0000:0000:0001/128 "
+				   "L6;");
 	smack_netlabel_free(n);
 
 	/* A kernel without ipv6host has only IPv4 entries. */

@@ -5,7 +5,8 @@
  * Functions of LIBSMACK_1.0 .. LIBSMACK_1.3 keep the signatures and return
  * conventions of libsmack 1.3: 0 (or a length) on success, a negative value
  * on failure with errno set.  LIBSMACK_1.4 adds the rest of what the kernel
- * offers.  Every function is described in its own section 3 manual page.
+ * offers, LIBSMACK_1.5 the policy tree's functions.  Every function is
+ * described in its own section 3 manual page.
  */
 #ifndef _SYS_SMACK_H
 #define _SYS_SMACK_H
@@ -243,6 +244,23 @@ int smack_direct_get(int *level);
 int smack_direct_set(int level);
 int smack_mapped_get(int *level);
 int smack_mapped_set(int level);
+
+/* ---------------------------------------------------------------- 1.5 */
+
+/*
+ * What to write to a kernel that holds 'from' so that it holds 'to', as
+ * smack_accesses_diff() for rules: a new set in *diff.  In each set a
+ * later entry for a label (CIPSO) or for an address and prefix (netlabel)
+ * replaces an earlier one.  No write takes a CIPSO mapping away: a label
+ * that only 'from' maps is left as it is.  IPv6 entries that only 'from'
+ * has are deleted; the kernel cannot delete IPv4 ones, and *stale (if not
+ * NULL) counts them.  New IPv4 entries come last.
+ */
+int smack_cipso_diff(const struct smack_cipso *from,
+		     const struct smack_cipso *to, struct smack_cipso **diff);
+int smack_netlabel_diff(const struct smack_netlabel *from,
+			const struct smack_netlabel *to,
+			struct smack_netlabel **diff, size_t *stale);
 
 #ifdef __cplusplus
 }

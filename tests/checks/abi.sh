@@ -3,9 +3,9 @@
 #
 # The ABI of libsmack.so.1: its soname, the exact list of exported
 # symbol@version pairs (tests/checks/abi-symbols.txt, whose 1.0 .. 1.3 part
-# is the libsmack 1.3 ABI), the chain of version nodes, and agreement of
-# that list with the public header, the version script and the Debian
-# symbols file.
+# is the libsmack 1.3 ABI and whose 1.4 part is frozen too), the chain of
+# version nodes, and agreement of that list with the public header, the
+# version script and the Debian symbols file.
 . "$abs_top_srcdir/tests/checks/tap.sh"
 
 expected_file=$abs_top_srcdir/tests/checks/abi-symbols.txt
@@ -69,15 +69,21 @@ else
 	fi
 fi
 
-# --- the 1.3 ABI by itself, so that a break there is named as such
-grep -v '@LIBSMACK_1\.4$' "$tap_tmp/expected" > "$tap_tmp/abi13"
-n13=$(wc -l < "$tap_tmp/abi13")
-if [ "$n13" -eq 30 ] &&
-	[ -z "$(comm -23 "$tap_tmp/abi13" "$tap_tmp/actual")" ]; then
-	ok "all 30 functions of the libsmack 1.3 ABI are exported under their nodes"
-else
-	not_ok "all 30 functions of the libsmack 1.3 ABI are exported under their nodes ($n13 listed)"
-fi
+# --- the frozen nodes by themselves, so that a break there is named as
+# such: 1.0 .. 1.3 are the libsmack 1.3 ABI, and 1.4 is frozen as well.
+# frozen NODES_REGEX COUNT WHAT
+frozen() {
+	grep "@LIBSMACK_$1\$" "$tap_tmp/expected" > "$tap_tmp/frozen"
+	n=$(wc -l < "$tap_tmp/frozen")
+	if [ "$n" -eq "$2" ] &&
+		[ -z "$(comm -23 "$tap_tmp/frozen" "$tap_tmp/actual")" ]; then
+		ok "all $2 functions of $3 are exported under their nodes"
+	else
+		not_ok "all $2 functions of $3 are exported under their nodes ($n listed)"
+	fi
+}
+frozen '1\.[0-3]' 30 "the libsmack 1.3 ABI"
+frozen '1\.4' 49 "LIBSMACK_1.4"
 
 # --- no symbol is exported twice or without a version
 if [ -z "$(sed 's/@.*//' "$tap_tmp/actual" | uniq -d)" ] &&

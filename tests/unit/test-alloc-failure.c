@@ -336,6 +336,34 @@ static int cipso_from_kernel(void)
 	return n == 4 ? 0 : WRONG_RESULT;
 }
 
+/* The kernel's mappings against a set that repeats a label: one new
+ * mapping; the other way round, "bare", which only the kernel maps. */
+static int cipso_diff(void)
+{
+	struct smack_cipso *kernel, *c = NULL, *d = NULL, *back = NULL;
+	int cats[] = { 19, 5 }, top[] = { 184, 1 }, ret = -1;
+	size_t n;
+
+	if (smack_cipso_new_from_kernel(&kernel) < 0)
+		return -1;
+	if (smack_cipso_new(&c) == 0 &&
+	    smack_cipso_add(c, "Top", 254, cats, 1) == 0 &&
+	    smack_cipso_add(c, "lab", 3, cats, 2) == 0 &&
+	    smack_cipso_add(c, "New", 1, NULL, 0) == 0 &&
+	    smack_cipso_add(c, "Top", 255, top, 2) == 0 &&
+	    smack_cipso_diff(kernel, c, &d) == 0 &&
+	    smack_cipso_diff(c, kernel, &back) == 0)
+		ret = 0;
+	n = smack_cipso_count(d) * 10 + smack_cipso_count(back);
+	smack_cipso_free(kernel);
+	smack_cipso_free(c);
+	smack_cipso_free(d);
+	smack_cipso_free(back);
+	if (ret < 0)
+		return -1;
+	return n == 11 ? 0 : WRONG_RESULT;
+}
+
 static const char netlabel_text[] =
 	"192.168.1.0/24 Net\n"
 	"10.0.0.1 @\n"
@@ -389,6 +417,34 @@ static int netlabel_from_kernel(void)
 	n = smack_netlabel_count(h);
 	smack_netlabel_free(h);
 	return n == 3 ? 0 : WRONG_RESULT;
+}
+
+/* The kernel's entries against a file's: two new IPv4 entries and a
+ * changed IPv6 one to write, one stale. */
+static int netlabel_diff(void)
+{
+	struct smack_netlabel *kernel = NULL, *h = NULL, *d = NULL;
+	size_t n, stale = 0;
+	int fd, ret = -1;
+
+	fd = open_tmp("netlabel-in");
+	if (fd < 0)
+		return WRONG_RESULT;
+	if (smack_netlabel_new_from_kernel(&kernel) == 0 &&
+	    smack_netlabel_new(&h) == 0 &&
+	    smack_netlabel_parse_fd(h, fd, "netlabel-in", ignore_error,
+				    NULL) == 0 &&
+	    smack_netlabel_add(h, "10.9.9.9/8", "Net") == 0 &&
+	    smack_netlabel_diff(kernel, h, &d, &stale) == 0)
+		ret = 0;
+	close(fd);
+	n = smack_netlabel_count(d);
+	smack_netlabel_free(kernel);
+	smack_netlabel_free(h);
+	smack_netlabel_free(d);
+	if (ret < 0)
+		return -1;
+	return n == 3 && stale == 1 ? 0 : WRONG_RESULT;
 }
 
 /* ------------------------------------------------------------- knobs */
@@ -458,6 +514,8 @@ static const struct scenario scenarios[] = {
 	SCENARIO(cipso_from_kernel, put_cipso),
 	SCENARIO(netlabel_parse_and_apply, put_netlabel),
 	SCENARIO(netlabel_from_kernel, put_netlabel),
+	SCENARIO(cipso_diff, put_cipso),
+	SCENARIO(netlabel_diff, put_netlabel),
 	SCENARIO(knobs_labels, put_knobs),
 };
 

@@ -1,2 +1,3 @@
-# The library's CIPSO and netlabel sets against the kernel (kt-cipso.c).
+# The library's CIPSO and netlabel sets, and their differences, against
+# the kernel (kt-cipso.c).
 exec kt-cipso

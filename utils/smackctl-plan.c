@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 
 #include "cli.h"
 #include "smackctl.h"
@@ -91,154 +90,133 @@ static int plan_rules(struct plan *p, const struct config_tree *tree)
 
 /* ---- CIPSO */
 
-static int add_cipso(struct smack_cipso *h, const struct net_cipso *c)
+static int add_mapping(void *set, const char *label, int level,
+		       const int *categories, int ncategories)
 {
-	return smack_cipso_add(h, c->label, c->level, c->categories,
-			       c->ncategories);
+	return smack_cipso_add(set, label, level, categories, ncategories);
 }
 
-static int diff_cipso(struct plan *p, const struct net_cipso_list *want,
-		      const struct net_cipso_list *have)
+/* The way back: from what the kernel holds once p->cipso is written (its
+ * mappings, then those) to what it holds now. */
+static int plan_cipso_undo(struct plan *p, const struct smack_cipso *kernel)
 {
-	const struct net_cipso *old;
-	size_t i;
+	struct smack_cipso *none = NULL, *after = NULL;
+	int ret = smack_cipso_new(&none);
 
-	for (i = 0; i < want->count; i++) {
-		old = net_cipso_find(have, want->items[i].label);
-		if (old && net_cipso_equal(old, &want->items[i]))
-			continue;
-		if (add_cipso(p->cipso, &want->items[i]) < 0 ||
-		    (old && add_cipso(p->cipso_undo, old) < 0))
-			return -1;
-	}
-	return 0;
+	if (ret == 0)
+		ret = smack_cipso_diff(none, kernel, &after);
+	if (ret == 0 && smack_cipso_foreach(p->cipso, add_mapping, after))
+		ret = -1;
+	if (ret == 0)
+		ret = smack_cipso_diff(after, kernel, &p->cipso_undo);
+	smack_cipso_free(none);
+	smack_cipso_free(after);
+	return ret;
 }
 
 static int plan_cipso(struct plan *p, const struct config_tree *tree)
 {
-	struct net_cipso_list want, have = { NULL, 0 };
-	struct smack_cipso *kernel = NULL;
-	int ret = -1;
+	struct smack_cipso *kernel;
+	int ret;
 
-	if (smack_cipso_new(&p->cipso) < 0 ||
-	    smack_cipso_new(&p->cipso_undo) < 0)
-		goto out_nolist;
-	if (net_cipso_list_of(tree->cipso, &want) < 0)
-		goto out_nolist;
 	/* At boot there are usually no mappings: do not read cipso2. */
-	if (want.count) {
-		if (smack_cipso_new_from_kernel(&kernel) < 0) {
-			kernel = NULL;
-			cli_warn_errno("cannot read the kernel's CIPSO mappings");
-			goto out;
-		}
-		if (net_cipso_list_of(kernel, &have) < 0)
-			goto out;
+	if (smack_cipso_count(tree->cipso) == 0)
+		return 0;
+	if (smack_cipso_new_from_kernel(&kernel) < 0) {
+		cli_warn_errno("cannot read the kernel's CIPSO mappings");
+		return -1;
 	}
-	ret = diff_cipso(p, &want, &have);
-out:
-	net_cipso_list_free(&want);
-	net_cipso_list_free(&have);
-	smack_cipso_free(kernel);
-out_nolist:
+	ret = smack_cipso_diff(kernel, tree->cipso, &p->cipso);
+	if (ret == 0)
+		ret = plan_cipso_undo(p, kernel);
 	if (ret < 0)
 		cli_warn_errno("cannot compute the CIPSO mappings to write");
+	smack_cipso_free(kernel);
 	return ret;
 }
 
 /* ---- netlabel */
 
-static bool is_delete(const struct net_host *h)
+static int add_host(void *set, const char *host, const char *label)
 {
-	return strcmp(h->label, "-DELETE") == 0;
+	return smack_netlabel_add(set, host, label);
 }
 
-static int diff_hosts(struct plan *p, const struct net_host_list *want,
-		      const struct net_host_list *have)
+/* The way back, as for CIPSO; the new IPv4 entries, which it cannot
+ * delete, are counted. */
+static int plan_netlabel_undo(struct plan *p,
+			      const struct smack_netlabel *kernel)
 {
-	const struct net_host *w, *old;
-	size_t i;
+	struct smack_netlabel *none = NULL, *after = NULL;
+	int ret = smack_netlabel_new(&none);
 
-	for (i = 0; i < want->count; i++) {
-		w = &want->items[i];
-		old = net_host_find(have, w);
-		if (is_delete(w) ? !old : old && !strcmp(old->label, w->label))
-			continue;
-		if (smack_netlabel_add(p->netlabel, w->host, w->label) < 0)
-			return -1;
-		if (old && smack_netlabel_add(p->netlabel_undo, old->host,
-					      old->label) < 0)
-			return -1;
-		if (!old && w->family == AF_INET6 &&
-		    smack_netlabel_add(p->netlabel_undo, w->host,
-				       "-DELETE") < 0)
-			return -1;
-		if (!old && w->family == AF_INET)
-			p->netlabel_no_undo++;
+	if (ret == 0)
+		ret = smack_netlabel_diff(none, kernel, &after, NULL);
+	if (ret == 0 && smack_netlabel_foreach(p->netlabel, add_host, after))
+		ret = -1;
+	if (ret == 0)
+		ret = smack_netlabel_diff(after, kernel, &p->netlabel_undo,
+					  &p->netlabel_no_undo);
+	smack_netlabel_free(none);
+	smack_netlabel_free(after);
+	return ret;
+}
+
+/* Warns of the entries after the first *skip (a smack_netlabel_fn). */
+static int warn_stale(void *data, const char *host, const char *label)
+{
+	size_t *skip = data;
+
+	if (*skip) {
+		(*skip)--;
+		return 0;
 	}
+	cli_warn("netlabel entry %s %s is not in the configuration, but the"
+		 " kernel cannot delete IPv4 entries", host, label);
 	return 0;
 }
 
-/* Entries of the kernel that the tree does not have: IPv6 ones are
- * deleted; the kernel cannot delete IPv4 ones. */
-static int remove_stale_hosts(struct plan *p, const struct net_host_list *want,
-			      const struct net_host_list *have)
+/* Names the stale entries: the tree's difference to the kernel ends with
+ * them. */
+static int warn_stale_hosts(const struct plan *p,
+			    const struct config_tree *tree,
+			    const struct smack_netlabel *kernel)
 {
-	const struct net_host *h;
-	size_t i;
+	struct smack_netlabel *back;
+	size_t skip;
 
-	for (i = 0; i < have->count; i++) {
-		h = &have->items[i];
-		if (net_host_find(want, h))
-			continue;
-		if (h->family == AF_INET) {
-			p->netlabel_stale++;
-			if (p->mode == PLAN_RELOAD)
-				cli_warn("netlabel entry %s %s is not in the"
-					 " configuration, but the kernel"
-					 " cannot delete IPv4 entries",
-					 h->host, h->label);
-			continue;
-		}
-		if (smack_netlabel_add(p->netlabel, h->host, "-DELETE") < 0 ||
-		    smack_netlabel_add(p->netlabel_undo, h->host,
-				       h->label) < 0)
-			return -1;
-	}
+	if (p->mode != PLAN_RELOAD || !p->netlabel_stale)
+		return 0;
+	if (smack_netlabel_diff(tree->netlabel, kernel, &back, NULL) < 0)
+		return -1;
+	skip = smack_netlabel_count(back) - p->netlabel_stale;
+	smack_netlabel_foreach(back, warn_stale, &skip);
+	smack_netlabel_free(back);
 	return 0;
 }
 
+/* The entries that differ from the kernel's, IPv6 ones the tree lacks
+ * deleted (the kernel cannot delete IPv4 ones: they are counted). */
 static int plan_netlabel(struct plan *p, const struct config_tree *tree)
 {
-	struct net_host_list want = { NULL, 0 }, have = { NULL, 0 };
-	struct smack_netlabel *kernel = NULL;
-	int ret = -1;
+	struct smack_netlabel *kernel;
+	int ret;
 
-	if (smack_netlabel_new(&p->netlabel) < 0 ||
-	    smack_netlabel_new(&p->netlabel_undo) < 0)
-		goto out;
 	/* Without netlabel.d the entries belong to someone else. */
-	if (!tree->has_netlabel) {
-		ret = 0;
-		goto out;
-	}
-	if (net_host_list_of(tree->netlabel, &want) < 0)
-		goto out;
+	if (!tree->has_netlabel)
+		return 0;
 	if (smack_netlabel_new_from_kernel(&kernel) < 0) {
-		kernel = NULL;
 		cli_warn_errno("cannot read the kernel's netlabel entries");
-		goto out;
+		return -1;
 	}
-	if (net_host_list_of(kernel, &have) < 0)
-		goto out;
-	ret = diff_hosts(p, &want, &have);
+	ret = smack_netlabel_diff(kernel, tree->netlabel, &p->netlabel,
+				  &p->netlabel_stale);
 	if (ret == 0)
-		ret = remove_stale_hosts(p, &want, &have);
-out:
+		ret = plan_netlabel_undo(p, kernel);
+	if (ret == 0)
+		ret = warn_stale_hosts(p, tree, kernel);
 	if (ret < 0)
 		cli_warn_errno("cannot compute the netlabel entries to write");
-	net_host_list_free(&want);
-	net_host_list_free(&have);
 	smack_netlabel_free(kernel);
 	return ret;
 }

@@ -3,7 +3,6 @@
  * smackctl: what its files share.  smackctl.c parses the command line and
  * runs one command; smackctl-plan.c computes and carries out the changes
  * that bring the kernel to the configuration tree (apply, reload, clear);
- * smackctl-net.c compares CIPSO mappings and netlabel entries;
  * smackctl-status.c reports (status, test); smackctl-knob.c shows and
  * sets the knobs.
  */
@@ -32,53 +31,6 @@ struct ctl_options {
 	bool verbose;
 	enum status_format format;
 };
-
-/* ---- smackctl-net.c: CIPSO mappings and netlabel entries */
-
-/* One CIPSO mapping, categories sorted. */
-struct net_cipso {
-	char *label;
-	int level;
-	int *categories;
-	int ncategories;
-};
-
-struct net_cipso_list {
-	struct net_cipso *items;
-	size_t count;
-};
-
-/* The mappings of handle, a later one for a label replacing an earlier
- * one, sorted by label.  -1 with errno on failure. */
-int net_cipso_list_of(const struct smack_cipso *handle,
-		      struct net_cipso_list *list);
-const struct net_cipso *net_cipso_find(const struct net_cipso_list *list,
-				       const char *label);
-bool net_cipso_equal(const struct net_cipso *a, const struct net_cipso *b);
-void net_cipso_list_free(struct net_cipso_list *list);
-
-/* One netlabel host entry, its address masked to its prefix. */
-struct net_host {
-	char *host;		/* as written */
-	char *label;
-	int family;		/* AF_INET or AF_INET6 */
-	unsigned char addr[16];
-	unsigned int prefix;
-};
-
-struct net_host_list {
-	struct net_host *items;
-	size_t count;
-};
-
-/* The entries of handle, a later one for the same address and prefix
- * replacing an earlier one.  -1 with errno on failure (EINVAL for a host
- * that does not parse). */
-int net_host_list_of(const struct smack_netlabel *handle,
-		     struct net_host_list *list);
-const struct net_host *net_host_find(const struct net_host_list *list,
-				     const struct net_host *key);
-void net_host_list_free(struct net_host_list *list);
 
 /* ---- smackctl-plan.c: from the kernel's state to the tree's */
 

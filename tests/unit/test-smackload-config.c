@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The configuration tree and the knobs as smackctl reads them
- * (common/config-tree.c, common/config-knobs.c), and the comparison of
- * CIPSO mappings and netlabel hosts (utils/smackctl-net.c).  No kernel.
+ * (common/config-tree.c, common/config-knobs.c).  No kernel.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -419,76 +417,11 @@ START_TEST(quoting)
 }
 END_TEST
 
-/* ---- CIPSO and netlabel lists */
-
-START_TEST(cipso_lists)
-{
-	struct smack_cipso *h;
-	struct net_cipso_list list;
-	const struct net_cipso *c;
-	int cats1[] = { 9, 2, 5 }, cats2[] = { 5, 9, 2 }, cats3[] = { 1 };
-
-	ck_assert_int_eq(smack_cipso_new(&h), 0);
-	ck_assert_int_eq(smack_cipso_add(h, "Zed", 3, cats1, 3), 0);
-	ck_assert_int_eq(smack_cipso_add(h, "Alpha", 1, cats3, 1), 0);
-	ck_assert_int_eq(smack_cipso_add(h, "Zed", 4, cats2, 3), 0);
-	ck_assert_int_eq(net_cipso_list_of(h, &list), 0);
-	ck_assert_uint_eq(list.count, 2);
-	ck_assert_str_eq(list.items[0].label, "Alpha");
-	c = net_cipso_find(&list, "Zed");
-	ck_assert_ptr_nonnull(c);
-	ck_assert_int_eq(c->level, 4);		/* the later one */
-	ck_assert_int_eq(c->categories[0], 2);	/* sorted */
-	ck_assert_ptr_null(net_cipso_find(&list, "Beta"));
-	ck_assert(!net_cipso_equal(&list.items[0], c));
-	ck_assert(net_cipso_equal(c, c));
-	net_cipso_list_free(&list);
-	smack_cipso_free(h);
-}
-END_TEST
-
-START_TEST(host_lists)
-{
-	struct smack_netlabel *h;
-	struct net_host_list list;
-	struct net_host key;
-
-	ck_assert_int_eq(smack_netlabel_new(&h), 0);
-	ck_assert_int_eq(smack_netlabel_add(h, "10.1.2.3/16", "Lan"), 0);
-	ck_assert_int_eq(smack_netlabel_add(h, "10.1.0.0/16", "Lan2"), 0);
-	ck_assert_int_eq(smack_netlabel_add(h, "2001:db8::1", "Six"), 0);
-	ck_assert_int_eq(smack_netlabel_add(h, "192.168.1.1", "One"), 0);
-	ck_assert_int_eq(net_host_list_of(h, &list), 0);
-	/* 10.1.2.3/16 and 10.1.0.0/16 are one network: the later wins. */
-	ck_assert_uint_eq(list.count, 3);
-	ck_assert_str_eq(list.items[0].label, "Lan2");
-	ck_assert_int_eq(list.items[1].family, AF_INET6);
-	ck_assert_uint_eq(list.items[1].prefix, 128);
-	ck_assert_uint_eq(list.items[2].prefix, 32);
-
-	/* The kernel's way of writing the same hosts finds them. */
-	memset(&key, 0, sizeof(key));
-	key.family = AF_INET6;
-	key.prefix = 128;
-	key.addr[0] = 0x20;
-	key.addr[1] = 0x01;
-	key.addr[2] = 0x0d;
-	key.addr[3] = 0xb8;
-	key.addr[15] = 1;
-	ck_assert_ptr_nonnull(net_host_find(&list, &key));
-	key.prefix = 64;
-	ck_assert_ptr_null(net_host_find(&list, &key));
-	net_host_list_free(&list);
-	smack_netlabel_free(h);
-}
-END_TEST
-
 Suite *make_suite(void)
 {
 	Suite *s = suite_create("smackload-config");
 	TCase *knobs = tcase_create("knobs");
 	TCase *files = tcase_create("files");
-	TCase *net = tcase_create("net");
 
 	tcase_add_test(knobs, knob_table);
 	tcase_add_test(knobs, knob_numbers_and_words);
@@ -508,9 +441,5 @@ Suite *make_suite(void)
 	tcase_add_test(files, tree_directory_choice);
 	tcase_add_test(files, quoting);
 	suite_add_tcase(s, files);
-
-	tcase_add_test(net, cipso_lists);
-	tcase_add_test(net, host_lists);
-	suite_add_tcase(s, net);
 	return s;
 }

@@ -13,6 +13,7 @@
 #include "libsmack-internal.h"
 #include "smackctl.h"
 #include "check-main.h"
+#include "set-listing.h"
 #include "fail-alloc.h"
 #include "test-smackload-tree.h"
 
@@ -310,6 +311,28 @@ START_TEST(netlabel_entries)
 	ck_assert_uint_eq(smack_netlabel_count(plan.netlabel), 2);
 	ck_assert_uint_eq(plan.netlabel_stale, 1);
 	ck_assert_uint_eq(plan.netlabel_no_undo, 1);
+	/* The way back puts the IPv6 entry back, and nothing else. */
+	ck_assert_str_eq(hosts(plan.netlabel_undo),
+			 "2001:0db8:0000:0000:0000:0000:0000:0000/32 Six;");
+	plan_free(&plan);
+	config_tree_free(&tree);
+}
+END_TEST
+
+START_TEST(cipso_mappings_and_their_way_back)
+{
+	struct config_tree tree;
+	struct plan plan;
+
+	make_dir("etc/cipso.d");
+	/* cipso2 lists every label the kernel knows. */
+	put("fs/cipso2", "Old   3/5\nKeep   3/5\nbare   7\n");
+	put("etc/cipso.d/map", "Old 4 5\nNew 1\nKeep 3 5\n");
+	load_tree(&tree);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, 0), 0);
+	ck_assert_str_eq(maps(plan.cipso), "New 1;Old 4 5;");
+	/* Only the mapping that changes has one to put back. */
+	ck_assert_str_eq(maps(plan.cipso_undo), "Old 3 5;");
 	plan_free(&plan);
 	config_tree_free(&tree);
 }
@@ -403,6 +426,7 @@ Suite *make_suite(void)
 	tcase_add_test(tc, clear_removes_every_rule);
 	tcase_add_test(tc, netlabel_entries);
 	tcase_add_test(tc, netlabel_left_alone_without_netlabel_d);
+	tcase_add_test(tc, cipso_mappings_and_their_way_back);
 	tcase_add_test(tc, reload_survives_each_failed_allocation);
 	suite_add_tcase(s, tc);
 	return s;

@@ -19,7 +19,7 @@
  * most of the time of a long run.  Three frames say where in the harness
  * an allocation came from, which is all a leak report here needs.
  *
- * fuzz-sources: utils/chsmack-spec.c utils/chsmack-labels.c
+ * fuzz-sources: utils/chsmack-spec.c utils/chsmack-labels.c common/cli.c
  * fuzz-asan-options: malloc_context_size=3
  */
 #include <sys/stat.h>

@@ -465,8 +465,10 @@ int knob_guard_onlycap(const struct knob_value *list, bool force)
 	bool unsafe = !force && knob_onlycap_locks_out(list, &self);
 	int err = errno;
 
-	if (!unsafe)
+	if (!unsafe) {
+		free(self);
 		return 0;
+	}
 	text = knob_value_format(&knobs[KNOB_ONLYCAP], list);
 	errno = err;
 	if (self)

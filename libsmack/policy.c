@@ -3,10 +3,11 @@
  * The boot-time policy tree under <sysconfdir>/smack (smack_load_policy).
  *
  * The whole tree is read and validated before anything is written, so a
- * bad file loads nothing.  Then the loaded rules are replaced by those of
- * accesses.d, the mappings of cipso.d are applied, and onlycap is set
- * last (it can take the caller's own privilege away).  Every part of the
- * tree is optional: a system without cipso.d or onlycap is normal.
+ * bad file loads nothing.  Then, holding the writers' lock (lock.c), the
+ * loaded rules are replaced by those of accesses.d, the mappings of
+ * cipso.d are applied, and onlycap is set last (it can take the caller's
+ * own privilege away).  Every part of the tree is optional: a system
+ * without cipso.d or onlycap is normal.
  *
  * "Clear the loaded rules, then apply the tree" is done as the difference
  * between the two: the kernel ends with exactly the rules that clearing
@@ -92,23 +93,34 @@ static int replace_rules(struct smack_accesses *rules)
 	return ret;
 }
 
+static int write_policy(const struct policy *p)
+{
+	if (replace_rules(p->rules) < 0)
+		return -1;
+	if (p->cipso && smack_cipso_apply(p->cipso) < 0)
+		return -1;
+	if (p->onlycap_fd >= 0 && smack_set_onlycap_from_file(p->onlycap_fd) < 0)
+		return -1;
+	return 0;
+}
+
 SMACK_EXPORT
 int smack_load_policy(void)
 {
 	struct policy p = { .onlycap_fd = -1 };
-	int ret = -1;
+	int ret = -1, saved;
 
 	if (smackfs_dirfd() < 0)
 		return -1;
 	if (read_policy(&p) < 0)
 		goto out;
-	if (replace_rules(p.rules) < 0)
+	/* From the first read of the kernel's state to the last write. */
+	if (smack_policy_lock(0) < 0)
 		goto out;
-	if (p.cipso && smack_cipso_apply(p.cipso) < 0)
-		goto out;
-	if (p.onlycap_fd >= 0 && smack_set_onlycap_from_file(p.onlycap_fd) < 0)
-		goto out;
-	ret = 0;
+	ret = write_policy(&p);
+	saved = errno;
+	smack_policy_unlock();
+	errno = saved;
 out:
 	policy_release(&p);
 	return ret;

@@ -5,7 +5,8 @@
  * Functions of LIBSMACK_1.0 .. LIBSMACK_1.3 keep the signatures and return
  * conventions of libsmack 1.3: 0 (or a length) on success, a negative value
  * on failure with errno set.  LIBSMACK_1.4 adds the rest of what the kernel
- * offers, LIBSMACK_1.5 the policy tree's functions.  Every function is
+ * offers, LIBSMACK_1.5 what loading a policy tree needs: the differences
+ * of CIPSO and netlabel sets, and the writers' lock.  Every function is
  * described in its own section 3 manual page.
  */
 #ifndef _SYS_SMACK_H
@@ -261,6 +262,16 @@ int smack_cipso_diff(const struct smack_cipso *from,
 int smack_netlabel_diff(const struct smack_netlabel *from,
 			const struct smack_netlabel *to,
 			struct smack_netlabel **diff, size_t *stale);
+
+/*
+ * The lock that every writer of the kernel's policy takes (flock(2) on the
+ * smackfs directory), so that two of them never interleave; it belongs to
+ * the process and nests.  SMACK_POLICY_LOCK_NOWAIT: fail with EBUSY instead
+ * of waiting while another process holds it.
+ */
+#define SMACK_POLICY_LOCK_NOWAIT 0x1
+int smack_policy_lock(int flags);
+int smack_policy_unlock(void);
 
 #ifdef __cplusplus
 }

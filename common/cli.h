@@ -38,6 +38,8 @@ int smackrun_main(int argc, char **argv);
 
 /* Exit codes common to the tools (each man page lists its own). */
 #define EXIT_USAGE 2
+/* --no-wait, and another process holds the lock of the policy's writers. */
+#define EXIT_BUSY 3
 
 #define CLI_NORETURN __attribute__((noreturn))
 #define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -156,6 +158,14 @@ struct cli_option {
 /* getopt_long(argc, argv, shortopts, ...) with the n options given. */
 int cli_getopt(int argc, char *const argv[], const char *shortopts,
 	       const struct cli_option *options, size_t n);
+
+/*
+ * Takes the lock of the policy's writers (smack_policy_lock(3)) before a
+ * tool's first read of the kernel's state for a change: waits for it, or
+ * with no_wait exits EXIT_BUSY ("nothing was written to the kernel: Device
+ * or resource busy").  The process holds it until it exits.
+ */
+void cli_lock_policy(bool no_wait);
 
 /* Parses a decimal integer in [min, max]; false when s is not one. */
 bool cli_parse_long(const char *s, long min, long max, long *value);

@@ -30,12 +30,14 @@ static CLI_NORETURN void usage(void)
 	       "input format\n"
 	       "  -a, --all      with --list, also the labels that have no "
 	       "mapping of their own\n"
+	       "      --no-wait  exit 3 if another writer runs\n"
 	       "  -h, --help     show this help and exit\n"
 	       "  -v, --version  show the version and exit\n"
 	       "\n"
 	       "Exit status: 0 on success, 1 when the input has errors, Smack "
 	       "is not active or\n"
-	       "the kernel refuses a mapping, 2 on bad usage.\n",
+	       "the kernel refuses a mapping, 2 on bad usage, 3 when busy "
+	       "(--no-wait).\n",
 	       cli_name());
 	cli_exit(EXIT_SUCCESS);
 }
@@ -116,7 +118,7 @@ static int list_mappings(bool all)
 
 /* ---- loading ---- */
 
-static int load(const char *path, bool check_only)
+static int load(const char *path, bool check_only, bool no_wait)
 {
 	bool from_stdin = !path || strcmp(path, "-") == 0;
 	struct smack_cipso *c;
@@ -141,6 +143,7 @@ static int load(const char *path, bool check_only)
 	}
 	if (!check_only) {
 		require_smack();
+		cli_lock_policy(no_wait);
 		if (smack_cipso_apply(c) < 0) {
 			cli_warn_errno("%s a mapping",
 				       cli_write_failure(errno));
@@ -152,16 +155,19 @@ static int load(const char *path, bool check_only)
 	return EXIT_SUCCESS;
 }
 
+enum { OPT_NO_WAIT = 256 };
+
 int smackcipso_main(int argc, char **argv)
 {
 	static const struct cli_option options[] = {
 		{ "all", no_argument, 'a' },
 		{ "check", no_argument, 'c' },
 		{ "list", no_argument, 'l' },
+		{ "no-wait", no_argument, OPT_NO_WAIT },
 		{ "help", no_argument, 'h' },
 		{ "version", no_argument, 'v' },
 	};
-	bool all = false, check_only = false, list = false;
+	bool all = false, check_only = false, list = false, no_wait = false;
 	int c;
 
 	cli_init(argv[0]);
@@ -176,6 +182,9 @@ int smackcipso_main(int argc, char **argv)
 			break;
 		case 'l':
 			list = true;
+			break;
+		case OPT_NO_WAIT:
+			no_wait = true;
 			break;
 		case 'h':
 			usage();
@@ -194,7 +203,7 @@ int smackcipso_main(int argc, char **argv)
 		cli_die_usage(EXIT_USAGE, "only one PATH may be given");
 	if (list)
 		return list_mappings(all);
-	return load(optind < argc ? argv[optind] : NULL, check_only);
+	return load(optind < argc ? argv[optind] : NULL, check_only, no_wait);
 }
 
 CLI_TOOL_MAIN(smackcipso)

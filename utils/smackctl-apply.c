@@ -125,6 +125,10 @@ int cmd_apply(const struct ctl_options *o, enum plan_mode mode)
 		cli_warn("nothing was written to the kernel");
 		return EXIT_FAILURE;
 	}
+	/* The plan is made from the kernel's state: no other writer may
+	 * change it until the plan is carried out. */
+	if (!o->dry_run)
+		cli_lock_policy(o->no_wait);
 	if (plan_compute(&plan, mode, &tree, flags) < 0) {
 		cli_warn("nothing was written to the kernel");
 		goto out;

@@ -69,7 +69,10 @@ static int set_knob(const struct ctl_options *o, enum knob_id id,
 	if (o->dry_run) {
 		printf("knob %s %s\n", k->name, text ? text : "?");
 		status = EXIT_SUCCESS;
-	} else if (knob_write_kernel(id, &v) < 0) {
+		goto out;
+	}
+	cli_lock_policy(o->no_wait);
+	if (knob_write_kernel(id, &v) < 0) {
 		if (errno == ENOENT)
 			cli_warn("this kernel has no %s knob", k->name);
 		else

@@ -18,6 +18,7 @@ enum {
 	OPT_CONFIG_DIR = 256,
 	OPT_KEEP_GOING,
 	OPT_VERBOSE,
+	OPT_NO_WAIT,
 };
 
 static const struct cli_option long_options[] = {
@@ -28,6 +29,7 @@ static const struct cli_option long_options[] = {
 	{ "keep-going", no_argument, OPT_KEEP_GOING },
 	{ "key-value", no_argument, 'k' },
 	{ "verbose", no_argument, OPT_VERBOSE },
+	{ "no-wait", no_argument, OPT_NO_WAIT },
 	{ "version", no_argument, 'v' },
 	{ "help", no_argument, 'h' },
 };
@@ -63,11 +65,13 @@ static CLI_NORETURN void usage(void)
 	       "  -j, --json      status as one JSON object\n"
 	       "  -k, --key-value status as key=value lines\n"
 	       "      --verbose   say what was read and written\n"
+	       "      --no-wait   exit 3 if another writer runs\n"
 	       "  -v, --version   print the version and exit\n"
 	       "  -h, --help      print this help and exit\n"
 	       "\n"
 	       "Exit status: 0 success, 1 failure, 2 bad usage or (test)"
-	       " smackfs not mounted.\n"
+	       " smackfs not mounted,\n"
+	       "3 another process is changing the policy (--no-wait).\n"
 	       "See smackctl(8), smack-config(5), smack-knobs(5).\n",
 	       cli_name(), SYSCONFDIR);
 	cli_exit(EXIT_SUCCESS);
@@ -101,6 +105,9 @@ static void parse_options(int argc, char **argv, struct ctl_options *o)
 		case OPT_VERBOSE:
 			o->verbose = true;
 			break;
+		case OPT_NO_WAIT:
+			o->no_wait = true;
+			break;
 		case 'v':
 			cli_print_version();
 		case 'h':
@@ -119,8 +126,7 @@ static void no_arguments(const char *command, int extra)
 
 int smackctl_main(int argc, char **argv)
 {
-	struct ctl_options o = { NULL, false, false, false, false,
-				 FORMAT_TEXT };
+	struct ctl_options o = { .format = FORMAT_TEXT };
 	const char *command;
 	int extra;
 

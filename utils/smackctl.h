@@ -30,6 +30,7 @@ struct ctl_options {
 				 * the others */
 	bool verbose;
 	enum status_format format;
+	bool no_wait;		/* --no-wait: fail if another writer runs */
 };
 
 /* ---- smackctl-plan.c: from the kernel's state to the tree's */

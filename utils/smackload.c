@@ -22,12 +22,13 @@
 
 #define STDIN_NAME "(standard input)"
 
-enum { OPT_CHECK = 256, OPT_VERBOSE };
+enum { OPT_CHECK = 256, OPT_VERBOSE, OPT_NO_WAIT };
 
 static const struct cli_option long_options[] = {
 	{ "clear", no_argument, 'c' },
 	{ "check", no_argument, OPT_CHECK },
 	{ "verbose", no_argument, OPT_VERBOSE },
+	{ "no-wait", no_argument, OPT_NO_WAIT },
 	{ "version", no_argument, 'v' },
 	{ "help", no_argument, 'h' },
 };
@@ -36,6 +37,7 @@ struct options {
 	bool clear;
 	bool check;
 	bool verbose;
+	bool no_wait;
 };
 
 static CLI_NORETURN void usage(void)
@@ -56,6 +58,7 @@ static CLI_NORETURN void usage(void)
 	       " nothing\n"
 	       "      --verbose   say how many rules were loaded, and how"
 	       " fast\n"
+	       "      --no-wait   exit 3 if another writer runs\n"
 	       "  -v, --version   print the version and exit\n"
 	       "  -h, --help      print this help and exit\n"
 	       "\n"
@@ -80,6 +83,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_VERBOSE:
 			o->verbose = true;
+			break;
+		case OPT_NO_WAIT:
+			o->no_wait = true;
 			break;
 		case 'v':
 			cli_print_version();
@@ -185,7 +191,7 @@ static int write_rules(struct smack_accesses *rules, const struct options *o)
 int smackload_main(int argc, char **argv)
 {
 	static char *const stdin_only[] = { "-", NULL };
-	struct options o = { false, false, false };
+	struct options o = { false, false, false, false };
 	struct smack_accesses *rules;
 	char *const *paths;
 	int errors = 0, status;
@@ -214,6 +220,7 @@ int smackload_main(int argc, char **argv)
 			       smack_accesses_count(rules));
 		status = EXIT_SUCCESS;
 	} else {
+		cli_lock_policy(o.no_wait);
 		status = write_rules(rules, &o);
 	}
 	smack_accesses_free(rules);

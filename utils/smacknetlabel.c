@@ -36,12 +36,14 @@ static CLI_NORETURN void usage(void)
 	       "  -c, --check      check the entries and report every error; "
 	       "load nothing\n"
 	       "  -l, --list       print the entries the kernel holds\n"
+	       "      --no-wait    exit 3 if another writer runs\n"
 	       "  -h, --help       show this help and exit\n"
 	       "  -v, --version    show the version and exit\n"
 	       "\n"
 	       "Exit status: 0 on success, 1 when an entry is wrong, Smack is "
 	       "not active or\n"
-	       "the kernel refuses an entry, 2 on bad usage.\n",
+	       "the kernel refuses an entry, 2 on bad usage, 3 when busy "
+	       "(--no-wait).\n",
 	       cli_name(), DEFAULT_DIR);
 	cli_exit(EXIT_SUCCESS);
 }
@@ -137,6 +139,7 @@ struct sources {
 	size_t nadds;
 	char **paths;
 	size_t npaths;
+	bool no_wait;
 };
 
 static int load(const struct sources *src, bool check_only)
@@ -155,6 +158,7 @@ static int load(const struct sources *src, bool check_only)
 		ok = add_entry(all, src->adds[i]) && ok;
 	if (ok && !check_only) {
 		require_smack();
+		cli_lock_policy(src->no_wait);
 		if (smack_netlabel_apply(all) < 0) {
 			cli_warn_errno("%s an entry",
 				       cli_write_failure(errno));
@@ -165,16 +169,19 @@ static int load(const struct sources *src, bool check_only)
 	return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
+enum { OPT_NO_WAIT = 256 };
+
 int smacknetlabel_main(int argc, char **argv)
 {
 	static const struct cli_option options[] = {
 		{ "add", required_argument, 'a' },
 		{ "check", no_argument, 'c' },
 		{ "list", no_argument, 'l' },
+		{ "no-wait", no_argument, OPT_NO_WAIT },
 		{ "help", no_argument, 'h' },
 		{ "version", no_argument, 'v' },
 	};
-	struct sources src = { NULL, 0, NULL, 0 };
+	struct sources src = { NULL, 0, NULL, 0, false };
 	bool check_only = false, list = false;
 	int c, status;
 
@@ -193,6 +200,9 @@ int smacknetlabel_main(int argc, char **argv)
 			break;
 		case 'l':
 			list = true;
+			break;
+		case OPT_NO_WAIT:
+			src.no_wait = true;
 			break;
 		case 'h':
 			usage();

@@ -84,9 +84,10 @@ static bool is_onlycap_file(const struct config_tree *tree, const char *path)
 	       strcmp(path + len, "/onlycap") == 0;
 }
 
-/* After apply --keep-going, what was left out; true if anything was. */
+/* After apply --keep-going, what was left out, and what became of the
+ * rest (rest); true if anything was left out. */
 static bool report_left_out(const struct config_tree *tree,
-			    const struct plan *plan)
+			    const struct plan *plan, const char *rest)
 {
 	bool onlycap = plan->knob_left_out[KNOB_ONLYCAP];
 	size_t i, knobs = 0;
@@ -97,10 +98,9 @@ static bool report_left_out(const struct config_tree *tree,
 		onlycap = onlycap || is_onlycap_file(tree, tree->refused[i]);
 	if (tree->refused_count == 0 && knobs == 0)
 		return false;
-	cli_warn("%zu file%s and %zu knob%s of the configuration left out;"
-		 " the rest is loaded", tree->refused_count,
-		 tree->refused_count == 1 ? "" : "s", knobs,
-		 knobs == 1 ? "" : "s");
+	cli_warn("%zu file%s and %zu knob%s of the configuration left out%s",
+		 tree->refused_count, tree->refused_count == 1 ? "" : "s",
+		 knobs, knobs == 1 ? "" : "s", rest);
 	/* At boot that means no onlycap list at all. */
 	if (onlycap)
 		cli_warn("onlycap is not set from the configuration: the"
@@ -116,6 +116,7 @@ int cmd_apply(const struct ctl_options *o, enum plan_mode mode)
 	unsigned int flags = (o->force ? PLAN_FORCE : 0) |
 			     (o->keep_going ? PLAN_KEEP_GOING : 0);
 	int status = EXIT_FAILURE;
+	const char *rest = "; the rest would be loaded";
 
 	if (ctl_require_smack() < 0)
 		return EXIT_FAILURE;
@@ -138,8 +139,12 @@ int cmd_apply(const struct ctl_options *o, enum plan_mode mode)
 		status = EXIT_SUCCESS;
 	} else if (plan_execute(&plan, o->verbose) == 0) {
 		status = EXIT_SUCCESS;
+		rest = "; the rest is loaded";
+	} else {
+		/* Taken back as without --keep-going: see smackctl(8). */
+		rest = ", and the rest not loaded: the kernel refused a write";
 	}
-	if (o->keep_going && report_left_out(&tree, &plan))
+	if (o->keep_going && report_left_out(&tree, &plan, rest))
 		status = EXIT_FAILURE;
 out:
 	plan_free(&plan);

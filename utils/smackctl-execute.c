@@ -7,8 +7,15 @@
  * (after a clear: by reading the kernel's rules again and writing the
  * difference to the ones read before; after a first load: by taking every
  * pair's access away again): that is right however far the failed write
- * got.  CIPSO mappings, netlabel entries and knobs are put
- * back from the values read before they were changed.
+ * got.  Knobs and netlabel entries are put back from the values read
+ * before they were changed, and every CIPSO mapping that differs from the
+ * one read before the first write is written again.
+ *
+ * Two things the kernel cannot take back are said by name instead: the
+ * labels it learned (it never forgets one; they are left with no rule and
+ * the mapping of a new label) and the new IPv4 netlabel entries that were
+ * written (it cannot delete one; they come after all else that can be
+ * refused, so that only a refusal among them or of onlycap leaves any).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -22,9 +29,31 @@
 struct progress {
 	bool rules;		/* rules were (perhaps partly) written */
 	bool cipso;
-	size_t netlabel;	/* netlabel entries written */
+	size_t netlabel;	/* netlabel entries written, but the new IPv4
+				 * ones */
+	size_t netlabel_new;	/* new IPv4 entries written */
 	bool knobs[KNOB_COUNT];
 };
+
+/*
+ * The labels that the CIPSO mappings name and the kernel does not know are
+ * made first, each by a rule of the label to itself with no access (a
+ * label has every access to itself anyway, and a pair without access is
+ * not listed): the mapping the kernel gives a new label, which a rollback
+ * puts back, can then be read.  It cannot be computed: a label of 24
+ * characters or more gets one made from a number the kernel does not show.
+ */
+static int make_new_labels(struct plan *p)
+{
+	if (!p->new_labels || smack_accesses_count(p->new_labels) == 0)
+		return 0;
+	if (smack_accesses_apply(p->new_labels) == 0 &&
+	    smack_cipso_new_from_kernel(&p->cipso_created) == 0)
+		return 0;
+	p->cipso_created = NULL;
+	cli_warn_errno("cannot make the new labels of the CIPSO mappings");
+	return -1;
+}
 
 static int write_rules(struct plan *p, struct progress *done)
 {
@@ -91,12 +120,12 @@ static int write_one_host(void *data, const char *host, const char *label)
 	return ret < 0 ? -1 : 0;
 }
 
-static int write_netlabel(struct plan *p, struct progress *done)
+/* The entries first .. first + n - 1 of the plan's. */
+static int write_hosts(const struct plan *p, size_t first, size_t n,
+		       size_t *written)
 {
-	if (!p->netlabel || smack_netlabel_count(p->netlabel) == 0)
-		return 0;
-	return smack_netlabel_foreach(p->netlabel, write_one_host,
-				      &done->netlabel) ? -1 : 0;
+	return plan_netlabel_range(p->netlabel, first, n, write_one_host,
+				   written) ? -1 : 0;
 }
 
 static int write_knob(struct plan *p, enum knob_id id, struct progress *done)
@@ -119,13 +148,21 @@ static int write_knob(struct plan *p, enum knob_id id, struct progress *done)
 	return -1;
 }
 
-static int write_knobs(struct plan *p, struct progress *done)
+/* In the order of plan_print(). */
+static int write_plan(struct plan *p, struct progress *done)
 {
-	size_t i;
+	size_t i, first_new = plan_netlabel_first_new(p);
 
+	if (make_new_labels(p) < 0 || write_rules(p, done) < 0 ||
+	    write_cipso(p, done) < 0 ||
+	    write_hosts(p, 0, first_new, &done->netlabel) < 0)
+		return -1;
 	for (i = 0; i < KNOB_COUNT; i++)
 		if (i != KNOB_ONLYCAP && write_knob(p, i, done) < 0)
 			return -1;
+	if (write_hosts(p, first_new, p->netlabel_no_undo,
+			&done->netlabel_new) < 0)
+		return -1;
 	return write_knob(p, KNOB_ONLYCAP, done);
 }
 
@@ -172,7 +209,32 @@ static int undo_knobs(struct plan *p, const struct progress *done)
 	return ret;
 }
 
-static void roll_back(struct plan *p, const struct progress *done)
+/*
+ * Every label's mapping as it was read before the first write, whichever
+ * write changed it: a changed direct level moves every label on the old
+ * one too, and putting it back moves those on the new one.
+ */
+static int undo_cipso(const struct plan *p)
+{
+	const struct smack_cipso *before = p->cipso_created ?
+					   p->cipso_created : p->cipso_before;
+	struct smack_cipso *now, *back;
+	int ret;
+
+	if (smack_cipso_new_from_kernel(&now) < 0)
+		return -1;
+	ret = smack_cipso_diff(now, before, &back);
+	smack_cipso_free(now);
+	if (ret < 0)
+		return -1;
+	ret = smack_cipso_count(back) ? smack_cipso_apply(back) : 0;
+	smack_cipso_free(back);
+	return ret;
+}
+
+/* Returns whether all was put back; *cipso_ok tells it of the mappings. */
+static bool undo_all(struct plan *p, const struct progress *done,
+		     bool *cipso_ok)
 {
 	bool ok = true;
 
@@ -185,35 +247,149 @@ static void roll_back(struct plan *p, const struct progress *done)
 		cli_warn_errno("cannot put the netlabel entries back");
 		ok = false;
 	}
-	if (done->netlabel && p->netlabel_no_undo) {
-		cli_warn("the new IPv4 netlabel entries that were written stay:"
-			 " the kernel cannot delete IPv4 entries");
-		ok = false;
-	}
-	if (done->cipso && smack_cipso_count(p->cipso_undo) &&
-	    smack_cipso_apply(p->cipso_undo) < 0) {
+	*cipso_ok = true;
+	if ((done->cipso || done->knobs[KNOB_DIRECT]) && p->cipso_before &&
+	    undo_cipso(p) < 0) {
 		cli_warn_errno("cannot put the CIPSO mappings back");
-		ok = false;
+		ok = *cipso_ok = false;
 	}
 	if (done->rules && undo_rules(p) < 0) {
 		cli_warn_errno("cannot put the rules back");
 		ok = false;
 	}
-	if (ok)
+	return ok;
+}
+
+/* ---- saying what is left */
+
+/* A smack_netlabel_fn. */
+static int name_left_entry(void *data, const char *host, const char *label)
+{
+	cli_warn("the netlabel entry \"%s %s\" stays: the kernel cannot"
+		 " delete IPv4 entries", host, label);
+	return 0;
+}
+
+/* How many labels are named without --verbose. */
+#define LABELS_NAMED 8
+
+/* "A B C", or "A B ... H and N more": malloc'ed, NULL when out of memory. */
+static char *join_labels(char **names, size_t n, bool verbose)
+{
+	size_t i, shown = verbose || n <= LABELS_NAMED ? n : LABELS_NAMED;
+	size_t len = 32;
+	char *text, *end;
+
+	for (i = 0; i < shown; i++)
+		len += strlen(names[i]) + 1;
+	text = malloc(len);
+	if (!text)
+		return NULL;
+	end = text;
+	for (i = 0; i < shown; i++)
+		end += sprintf(end, "%s%s", i ? " " : "", names[i]);
+	if (shown < n)
+		sprintf(end, " and %zu more", n - shown);
+	return text;
+}
+
+/* Names the labels the kernel knows now that it did not know before the
+ * first write (it never forgets a label); returns how many there are.
+ * Without the labels read before, says only that there may be some. */
+struct label_names {
+	char **names;
+	size_t count;
+};
+
+/* A smack_cipso_fn: keeps the label (which lives as long as its set). */
+static int keep_name(void *data, const char *label, int level,
+		     const int *categories, int ncategories)
+{
+	struct label_names *l = data;
+
+	l->names[l->count++] = (char *)label;
+	return 0;
+}
+
+/* The labels of the kernel that it did not know before the first write,
+ * in *learned; NULL when they cannot be read. */
+static struct smack_cipso *learned_labels(const struct plan *p)
+{
+	struct smack_cipso *now, *learned = NULL;
+
+	if (smack_cipso_new_from_kernel(&now) < 0)
+		return NULL;
+	if (plan_cipso_new_labels(p->cipso_before, now, &learned) < 0)
+		learned = NULL;
+	smack_cipso_free(now);
+	return learned;
+}
+
+/* Names the labels the kernel knows now that it did not know before the
+ * first write (it never forgets a label); returns how many there are.
+ * Without the labels read before, says only that there may be some. */
+static size_t name_new_labels(const struct plan *p, bool verbose,
+			      bool cipso_ok)
+{
+	struct smack_cipso *learned;
+	struct label_names l = { NULL, 0 };
+	char *text = NULL;
+
+	if (p->mode == PLAN_CLEAR)
+		return 0;
+	if (!p->cipso_before) {
+		cli_warn("any label written that the kernel did not know"
+			 " stays known to it (it never forgets a label), with"
+			 " no access in any rule");
+		return 1;
+	}
+	learned = learned_labels(p);
+	if (smack_cipso_count(learned))
+		l.names = malloc(smack_cipso_count(learned) * sizeof(char *));
+	if (l.names && smack_cipso_foreach(learned, keep_name, &l) == 0)
+		text = join_labels(l.names, l.count, verbose);
+	if (text)
+		cli_warn("the kernel keeps the %zu label%s it did not know"
+			 " before (it never forgets a label), with no access"
+			 " in any rule%s: %s", l.count, l.count == 1 ? "" : "s",
+			 cipso_ok ? " and the CIPSO mapping of a new label" :
+			 "", text);
+	free(text);
+	free(l.names);
+	smack_cipso_free(learned);
+	return l.count;
+}
+
+static void roll_back(struct plan *p, const struct progress *done,
+		      bool verbose)
+{
+	bool cipso_ok, ok = undo_all(p, done, &cipso_ok);
+	size_t labels;
+
+	plan_netlabel_range(p->netlabel, plan_netlabel_first_new(p),
+			    done->netlabel_new, name_left_entry, NULL);
+	labels = name_new_labels(p, verbose, cipso_ok);
+	if (!ok || done->netlabel_new)
+		cli_warn("the kernel's policy is now partly changed: smackctl"
+			 " status shows whether it differs from the"
+			 " configuration, and reload puts it right");
+	else if (labels)
+		cli_warn("otherwise the kernel has the policy it had before");
+	else
 		cli_warn("nothing was changed: the kernel has the policy it"
 			 " had before");
-	else
-		cli_warn("the kernel's policy is now partly changed");
 }
 
 int plan_execute(struct plan *p, bool verbose)
 {
 	struct progress done;
+	int saved;
 
 	memset(&done, 0, sizeof(done));
-	if (write_rules(p, &done) < 0 || write_cipso(p, &done) < 0 ||
-	    write_netlabel(p, &done) < 0 || write_knobs(p, &done) < 0) {
-		roll_back(p, &done);
+	if (write_plan(p, &done) < 0) {
+		saved = errno;
+		roll_back(p, &done, verbose);
+		errno = saved;
 		return -1;
 	}
 	if (verbose)

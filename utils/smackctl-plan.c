@@ -3,10 +3,12 @@
  * The plan: what smackctl writes to bring the kernel to the configuration
  * tree, computed from one read of the kernel's state before anything is
  * written.  Carrying it out goes rules, CIPSO mappings, netlabel entries,
- * knobs, onlycap last (once onlycap is set, it decides who may write the
- * rest).  If the kernel refuses a write, what was already written is put
- * back as it was, so that a failed apply or reload leaves the policy it
- * found.
+ * knobs, new IPv4 netlabel entries (which the kernel cannot delete, so
+ * after all else that can be refused), onlycap last (once onlycap is set,
+ * it decides who may write the rest).  If the kernel refuses a write, what
+ * was already written is put back as it was (smackctl-execute.c), so that
+ * a failed apply or reload leaves the policy it found, but for what the
+ * kernel cannot take back.
  *
  * Rules are written as the difference between the kernel's and the tree's:
  * the kernel ends with what clearing it and loading the tree would leave,
@@ -90,48 +92,84 @@ static int plan_rules(struct plan *p, const struct config_tree *tree)
 
 /* ---- CIPSO */
 
-static int add_mapping(void *set, const char *label, int level,
-		       const int *categories, int ncategories)
+/* A smack_cipso_fn: adds the label to the set, with the same mapping as
+ * every other label. */
+static int add_label(void *set, const char *label, int level,
+		     const int *categories, int ncategories)
 {
-	return smack_cipso_add(set, label, level, categories, ncategories);
+	return smack_cipso_add(set, label, 0, NULL, 0);
 }
 
-/* The way back: from what the kernel holds once p->cipso is written (its
- * mappings, then those) to what it holds now. */
-static int plan_cipso_undo(struct plan *p, const struct smack_cipso *kernel)
+/* Each label given one and the same mapping, the difference of the two
+ * sets is in their labels only: those that known lacks. */
+int plan_cipso_new_labels(const struct smack_cipso *known,
+			  const struct smack_cipso *set,
+			  struct smack_cipso **labels)
 {
-	struct smack_cipso *none = NULL, *after = NULL;
-	int ret = smack_cipso_new(&none);
+	struct smack_cipso *a = NULL, *b = NULL;
+	int ret = -1;
 
-	if (ret == 0)
-		ret = smack_cipso_diff(none, kernel, &after);
-	if (ret == 0 && smack_cipso_foreach(p->cipso, add_mapping, after))
-		ret = -1;
-	if (ret == 0)
-		ret = smack_cipso_diff(after, kernel, &p->cipso_undo);
-	smack_cipso_free(none);
-	smack_cipso_free(after);
+	if (smack_cipso_new(&a) == 0 && smack_cipso_new(&b) == 0 &&
+	    smack_cipso_foreach(known, add_label, a) == 0 &&
+	    smack_cipso_foreach(set, add_label, b) == 0)
+		ret = smack_cipso_diff(a, b, labels);
+	smack_cipso_free(a);
+	smack_cipso_free(b);
 	return ret;
 }
 
-static int plan_cipso(struct plan *p, const struct config_tree *tree)
+/* A smack_cipso_fn: the rule that makes the label, which changes
+ * nothing. */
+static int add_label_rule(void *rules, const char *label, int level,
+			  const int *categories, int ncategories)
 {
-	struct smack_cipso *kernel;
+	return smack_accesses_add(rules, label, label, "-");
+}
+
+/*
+ * The labels that the mappings to write name and the kernel does not know
+ * are made first (see smackctl-execute.c), so that the mapping the kernel
+ * gives a new label, which a rollback puts back, can be read.
+ */
+static int plan_new_labels(struct plan *p)
+{
+	struct smack_cipso *labels;
 	int ret;
 
-	/* At boot there are usually no mappings: do not read cipso2. */
-	if (smack_cipso_count(tree->cipso) == 0)
+	if (smack_accesses_new(&p->new_labels) < 0) {
+		p->new_labels = NULL;
+		return -1;
+	}
+	if (plan_cipso_new_labels(p->cipso_before, p->cipso, &labels) < 0)
+		return -1;
+	ret = smack_cipso_foreach(labels, add_label_rule, p->new_labels);
+	smack_cipso_free(labels);
+	return ret ? -1 : 0;
+}
+
+/*
+ * Every label's mapping is read, to compare with the tree's and for a
+ * rollback to put back (the direct level moves mappings too).  The list
+ * grows with the labels the kernel ever had, so a tree that touches no
+ * mapping does without it: at boot there are usually no mappings.
+ */
+static int plan_cipso(struct plan *p, const struct config_tree *tree)
+{
+	int ret;
+
+	if (smack_cipso_count(tree->cipso) == 0 &&
+	    (p->mode == PLAN_DRIFT || !tree->knobs[KNOB_DIRECT].set))
 		return 0;
-	if (smack_cipso_new_from_kernel(&kernel) < 0) {
+	if (smack_cipso_new_from_kernel(&p->cipso_before) < 0) {
+		p->cipso_before = NULL;
 		cli_warn_errno("cannot read the kernel's CIPSO mappings");
 		return -1;
 	}
-	ret = smack_cipso_diff(kernel, tree->cipso, &p->cipso);
-	if (ret == 0)
-		ret = plan_cipso_undo(p, kernel);
+	ret = smack_cipso_diff(p->cipso_before, tree->cipso, &p->cipso);
+	if (ret == 0 && p->mode != PLAN_DRIFT)
+		ret = plan_new_labels(p);
 	if (ret < 0)
 		cli_warn_errno("cannot compute the CIPSO mappings to write");
-	smack_cipso_free(kernel);
 	return ret;
 }
 
@@ -142,8 +180,10 @@ static int add_host(void *set, const char *host, const char *label)
 	return smack_netlabel_add(set, host, label);
 }
 
-/* The way back, as for CIPSO; the new IPv4 entries, which it cannot
- * delete, are counted. */
+/* The way back: from what the kernel holds once p->netlabel is written
+ * (its entries, then those) to what it holds now.  Its stale entries are
+ * the new IPv4 ones, which it cannot delete: the difference has them
+ * last, and so they are the last p->netlabel_no_undo of p->netlabel. */
 static int plan_netlabel_undo(struct plan *p,
 			      const struct smack_netlabel *kernel)
 {
@@ -162,15 +202,45 @@ static int plan_netlabel_undo(struct plan *p,
 	return ret;
 }
 
-/* Warns of the entries after the first *skip (a smack_netlabel_fn). */
-static int warn_stale(void *data, const char *host, const char *label)
-{
-	size_t *skip = data;
+struct host_range {
+	size_t skip, left;
+	smack_netlabel_fn fn;
+	void *data;
+};
 
-	if (*skip) {
-		(*skip)--;
+/* A smack_netlabel_fn: fn for the entries of the range. */
+static int host_in_range(void *data, const char *host, const char *label)
+{
+	struct host_range *r = data;
+
+	if (r->skip) {
+		r->skip--;
 		return 0;
 	}
+	if (r->left == 0)
+		return 0;
+	r->left--;
+	return r->fn(r->data, host, label);
+}
+
+int plan_netlabel_range(const struct smack_netlabel *set, size_t first,
+			size_t n, smack_netlabel_fn fn, void *data)
+{
+	struct host_range r = { first, n, fn, data };
+
+	if (n == 0)
+		return 0;
+	return smack_netlabel_foreach(set, host_in_range, &r);
+}
+
+size_t plan_netlabel_first_new(const struct plan *p)
+{
+	return smack_netlabel_count(p->netlabel) - p->netlabel_no_undo;
+}
+
+/* A smack_netlabel_fn. */
+static int warn_stale(void *data, const char *host, const char *label)
+{
 	cli_warn("netlabel entry %s %s is not in the configuration, but the"
 		 " kernel cannot delete IPv4 entries", host, label);
 	return 0;
@@ -183,14 +253,14 @@ static int warn_stale_hosts(const struct plan *p,
 			    const struct smack_netlabel *kernel)
 {
 	struct smack_netlabel *back;
-	size_t skip;
+	size_t n = p->netlabel_stale;
 
-	if (p->mode != PLAN_RELOAD || !p->netlabel_stale)
+	if (p->mode != PLAN_RELOAD || n == 0)
 		return 0;
 	if (smack_netlabel_diff(tree->netlabel, kernel, &back, NULL) < 0)
 		return -1;
-	skip = smack_netlabel_count(back) - p->netlabel_stale;
-	smack_netlabel_foreach(back, warn_stale, &skip);
+	plan_netlabel_range(back, smack_netlabel_count(back) - n, n,
+			    warn_stale, NULL);
 	smack_netlabel_free(back);
 	return 0;
 }
@@ -310,7 +380,9 @@ void plan_free(struct plan *p)
 		smack_accesses_free(p->rules);
 	smack_accesses_free(p->rules_undo);
 	smack_cipso_free(p->cipso);
-	smack_cipso_free(p->cipso_undo);
+	smack_cipso_free(p->cipso_before);
+	smack_accesses_free(p->new_labels);
+	smack_cipso_free(p->cipso_created);
 	smack_netlabel_free(p->netlabel);
 	smack_netlabel_free(p->netlabel_undo);
 	for (i = 0; i < KNOB_COUNT; i++) {
@@ -384,10 +456,13 @@ void plan_print(const struct plan *p)
 	if (p->mode == PLAN_CLEAR)
 		return;
 	smack_cipso_foreach(p->cipso, print_cipso, "cipso");
-	smack_netlabel_foreach(p->netlabel, print_host, "netlabel");
+	plan_netlabel_range(p->netlabel, 0, plan_netlabel_first_new(p),
+			    print_host, "netlabel");
 	for (i = 0; i < KNOB_COUNT; i++)
 		if (i != KNOB_ONLYCAP && p->knobs[i].change)
 			print_knob(i, &p->knobs[i].new_value);
+	plan_netlabel_range(p->netlabel, plan_netlabel_first_new(p),
+			    p->netlabel_no_undo, print_host, "netlabel");
 	if (p->knobs[KNOB_ONLYCAP].change)
 		print_knob(KNOB_ONLYCAP, &p->knobs[KNOB_ONLYCAP].new_value);
 }

@@ -57,10 +57,23 @@ struct plan {
 	bool rules_first_load;
 	size_t rules_changed;			/* pairs that change (rules,
 						 * for a first load) */
-	struct smack_cipso *cipso, *cipso_undo;
+	struct smack_cipso *cipso;		/* mappings to write */
+	/* Every label the kernel knew, with its mapping, as read before the
+	 * first write when the tree maps labels or sets the direct level
+	 * (else NULL): what a rollback puts back. */
+	struct smack_cipso *cipso_before;
+	/* The labels cipso maps that the kernel does not know, as rules of
+	 * each label to itself with no access (which change nothing): they
+	 * are created first, and cipso_created then holds every mapping,
+	 * theirs included, as the kernel gave it. */
+	struct smack_accesses *new_labels;
+	struct smack_cipso *cipso_created;
 	struct smack_netlabel *netlabel, *netlabel_undo;
 	size_t netlabel_stale;	/* IPv4 entries the tree lacks: no delete */
-	size_t netlabel_no_undo; /* new IPv4 entries: cannot be taken back */
+	/* New IPv4 entries, the last ones of netlabel: the kernel cannot
+	 * delete them, so they are written after everything else that can
+	 * be refused but onlycap. */
+	size_t netlabel_no_undo;
 	struct knob_change knobs[KNOB_COUNT];
 	size_t knobs_changed;
 	bool knob_left_out[KNOB_COUNT];	/* PLAN_KEEP_GOING: not written */
@@ -84,15 +97,28 @@ int plan_compute(struct plan *p, enum plan_mode mode,
 		 const struct config_tree *tree, unsigned int flags);
 /* How many writes the plan makes in all. */
 size_t plan_size(const struct plan *p);
-/* One line per write: "rule S O A", "cipso L LEVEL [C...]",
- * "netlabel HOST LABEL", "knob NAME VALUE". */
+/* One line per write, in the order plan_execute() writes them: "rule S O
+ * A", "cipso L LEVEL [C...]", "netlabel HOST LABEL", "knob NAME VALUE". */
 void plan_print(const struct plan *p);
 /*
  * Writes the plan.  If the kernel refuses a write, says which, takes back
- * what was written and returns -1.
+ * what was written, says what the kernel could not take back (the labels
+ * it learned, IPv4 netlabel entries) and returns -1.  verbose also names
+ * every label left, not only the first few.
  */
 int plan_execute(struct plan *p, bool verbose);
 void plan_free(struct plan *p);
+/* Where the new IPv4 entries start in p->netlabel. */
+size_t plan_netlabel_first_new(const struct plan *p);
+/* fn for the entries first .. first + n - 1 of set, as
+ * smack_netlabel_foreach(). */
+int plan_netlabel_range(const struct smack_netlabel *set, size_t first,
+			size_t n, smack_netlabel_fn fn, void *data);
+/* The labels that set maps and known does not, in *labels (each with a
+ * mapping that is not its own); -1 with errno on failure. */
+int plan_cipso_new_labels(const struct smack_cipso *known,
+			  const struct smack_cipso *set,
+			  struct smack_cipso **labels);
 
 /* ---- smackctl-compat.c */
 

@@ -18,16 +18,39 @@
 #include "test-smackload-tree.h"
 
 /* Writes of the batching writer, counted; the one numbered fail_at (from
- * 1) fails with EPERM, as a kernel refusal. */
+ * 1) fails with EPERM, as a kernel refusal.  The first one is kept, and
+ * those after the refusal (the rollback's), each ended by '|'.  After
+ * write N, cipso2 holds cipso2_after[N] when it is set: a plain file does
+ * not take a mapping, nor learn a label, as the kernel does. */
 static unsigned int writes, fail_at;
+static char first_write[64], rollback_writes[256];
+static const char *cipso2_after[8];
+
+static void note_write(const void *buf, size_t len, unsigned int n)
+{
+	size_t used = strlen(rollback_writes);
+
+	if (n == 1)
+		snprintf(first_write, sizeof(first_write), "%.*s", (int)len,
+			 (const char *)buf);
+	if (fail_at && n > fail_at)
+		snprintf(rollback_writes + used, sizeof(rollback_writes) - used,
+			 "%.*s|", (int)len, (const char *)buf);
+}
 
 static ssize_t counting_write(int fd, const void *buf, size_t len)
 {
-	if (++writes == fail_at) {
+	ssize_t ret = -1;
+
+	note_write(buf, len, ++writes);
+	if (writes == fail_at)
 		errno = EPERM;
-		return -1;
-	}
-	return write(fd, buf, len);
+	else
+		ret = write(fd, buf, len);
+	if (writes < sizeof(cipso2_after) / sizeof(*cipso2_after) &&
+	    cipso2_after[writes])
+		put("fs/cipso2", cipso2_after[writes]);
+	return ret;
 }
 
 static void fake_kernel(void)
@@ -51,6 +74,8 @@ static void fake_kernel(void)
 	make_dir("etc/accesses.d");
 	ck_assert_int_eq(smackfs_override(at("fs")), 0);
 	writes = fail_at = 0;
+	rollback_writes[0] = '\0';
+	memset(cipso2_after, 0, sizeof(cipso2_after));
 	smackfs_set_write_hook(counting_write);
 }
 
@@ -219,6 +244,7 @@ START_TEST(refusal_after_the_rules_rolls_them_back)
 	make_dir("etc/cipso.d");
 	put("etc/accesses.d/rules", "A B rwx\n");
 	put("etc/cipso.d/map", "Secret 5 1\n");
+	put("fs/cipso2", "Secret 250/1\n");	/* a label it knows */
 	load_tree(&tree);
 	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, 0), 0);
 	/* Write 1: the rules.  Write 2: the CIPSO mapping, refused. */
@@ -227,6 +253,31 @@ START_TEST(refusal_after_the_rules_rolls_them_back)
 	/* The rules were put back: "A B" written again with no access. */
 	ck_assert_uint_eq(writes, 3);
 	ck_assert_ptr_nonnull(strstr(get("fs/load2"), "A B -"));
+	plan_free(&plan);
+	config_tree_free(&tree);
+}
+END_TEST
+
+START_TEST(a_label_new_to_the_kernel_is_made_first)
+{
+	struct config_tree tree;
+	struct plan plan;
+
+	make_dir("etc/cipso.d");
+	put("fs/load2", "A B r\n");
+	put("fs/cipso2", "A 250/2\nB 250/3\n");
+	put("etc/accesses.d/rules", "A B rw\n");
+	put("etc/cipso.d/map", "Fresh 5 1\nA 4 2\n");
+	load_tree(&tree);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, 0), 0);
+	/* Fresh is made by a rule to itself with no access, which is not
+	 * part of the plan; A is known already. */
+	ck_assert_uint_eq(smack_accesses_count(plan.new_labels), 1);
+	ck_assert_uint_eq(plan_size(&plan), 3);
+	fail_at = 2;	/* the rules, after the new label */
+	ck_assert_int_eq(plan_execute(&plan, false), -1);
+	ck_assert_str_eq(first_write, "Fresh Fresh -\n");
+	ck_assert_uint_eq(writes, 3);	/* and the rollback of the rules */
 	plan_free(&plan);
 	config_tree_free(&tree);
 }
@@ -265,6 +316,7 @@ START_TEST(refused_first_load_takes_every_pair_back)
 	make_dir("etc/cipso.d");
 	put("etc/accesses.d/rules", "A B r\nA C w\n");
 	put("etc/cipso.d/map", "Secret 5 1\n");
+	put("fs/cipso2", "Secret 250/1\n");
 	load_tree(&tree);
 	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, 0), 0);
 	ck_assert(plan.rules_first_load);
@@ -306,14 +358,52 @@ START_TEST(netlabel_entries)
 	put("etc/netlabel.d/hosts", "10.1.2.3/8 Lan\n172.16.0.0/12 New\n");
 	load_tree(&tree);
 	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, 0), 0);
-	/* 10/8 is there already; 172.16/12 is new; the IPv6 entry is
-	 * deleted; the stale IPv4 one cannot be. */
-	ck_assert_uint_eq(smack_netlabel_count(plan.netlabel), 2);
-	ck_assert_uint_eq(plan.netlabel_stale, 1);
+	/* 10/8 is there already; 172.16/12 is new, and since it cannot be
+	 * deleted it comes last, to be written after the rest; the IPv6
+	 * entry is deleted; the stale IPv4 one cannot be. */
+	ck_assert_str_eq(hosts(plan.netlabel),
+			 "2001:0db8:0000:0000:0000:0000:0000:0000/32 -DELETE;"
+			 "172.16.0.0/12 New;");
 	ck_assert_uint_eq(plan.netlabel_no_undo, 1);
+	ck_assert_uint_eq(plan_netlabel_first_new(&plan), 1);
+	ck_assert_uint_eq(plan_size(&plan), 2);
+	ck_assert_uint_eq(plan.netlabel_stale, 1);
 	/* The way back puts the IPv6 entry back, and nothing else. */
 	ck_assert_str_eq(hosts(plan.netlabel_undo),
 			 "2001:0db8:0000:0000:0000:0000:0000:0000/32 Six;");
+	plan_free(&plan);
+	config_tree_free(&tree);
+}
+END_TEST
+
+/* The new IPv4 entries, which no write can take back, are the last
+ * netlabel_no_undo entries of the plan's: written after all else but
+ * onlycap, and left when one of them is refused. */
+START_TEST(new_ipv4_entries_come_last)
+{
+	struct config_tree tree;
+	struct plan plan;
+
+	make_dir("etc/netlabel.d");
+	put("fs/netlabel", "10.0.0.0/8 Lan\n192.168.0.0/16 Old\n");
+	put("fs/ipv6host",
+	    "2001:0db8:0000:0000:0000:0000:0000:0000/32 Six\n");
+	put("etc/netlabel.d/hosts", "172.16.0.0/12 NewB\n10.0.0.0/8 Lan2\n"
+	    "9.0.0.0/8 NewA\n2001:db8:1::/48 Six2\n192.168.0.0/16 Old\n");
+	load_tree(&tree);
+	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, 0), 0);
+	ck_assert_str_eq(hosts(plan.netlabel), "10.0.0.0/8 Lan2;"
+			 "2001:0db8:0000:0000:0000:0000:0000:0000/32 -DELETE;"
+			 "2001:0db8:0001:0000:0000:0000:0000:0000/48 Six2;"
+			 "9.0.0.0/8 NewA;172.16.0.0/12 NewB;");
+	ck_assert_uint_eq(plan.netlabel_no_undo, 2);
+	ck_assert_uint_eq(plan_netlabel_first_new(&plan), 3);
+	/* NewB is refused: the three others are put back, NewA stays. */
+	fail_at = 5;
+	ck_assert_int_eq(plan_execute(&plan, false), -1);
+	ck_assert_str_eq(rollback_writes, "10.0.0.0/8 Lan\n|"
+			 "2001:0db8:0000:0000:0000:0000:0000:0000/32 Six\n|"
+			 "2001:0db8:0001:0000:0000:0000:0000:0000/48 -DELETE\n|");
 	plan_free(&plan);
 	config_tree_free(&tree);
 }
@@ -328,11 +418,22 @@ START_TEST(cipso_mappings_and_their_way_back)
 	/* cipso2 lists every label the kernel knows. */
 	put("fs/cipso2", "Old   3/5\nKeep   3/5\nbare   7\n");
 	put("etc/cipso.d/map", "Old 4 5\nNew 1\nKeep 3 5\n");
+	make_dir("etc/netlabel.d");
+	put("etc/netlabel.d/hosts", "2001:db8::/32 Six\n");
 	load_tree(&tree);
 	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, 0), 0);
 	ck_assert_str_eq(maps(plan.cipso), "New 1;Old 4 5;");
-	/* Only the mapping that changes has one to put back. */
-	ck_assert_str_eq(maps(plan.cipso_undo), "Old 3 5;");
+	/* Write 1 makes New, which the kernel gives a mapping of its own;
+	 * 2 and 3 map New and Old; 4, the netlabel entry, is refused. */
+	cipso2_after[1] = "Old   3/5\nKeep   3/5\nbare   7\nNew   7/1\n";
+	cipso2_after[3] = "Old   4/5\nKeep   3/5\nbare   7\nNew   1\n";
+	fail_at = 4;
+	ck_assert_int_eq(plan_execute(&plan, false), -1);
+	/* The rollback writes the two mappings that differ from those
+	 * before, New's as the kernel made it; Keep and bare are not
+	 * written. */
+	ck_assert_str_eq(rollback_writes,
+			 "New 7   1   1   \n|Old 3   1   5   \n|");
 	plan_free(&plan);
 	config_tree_free(&tree);
 }
@@ -421,11 +522,13 @@ Suite *make_suite(void)
 	tcase_add_test(tc, keep_going_leaves_out_a_knob);
 	tcase_add_test(tc, refusal_of_the_rules);
 	tcase_add_test(tc, refusal_after_the_rules_rolls_them_back);
+	tcase_add_test(tc, a_label_new_to_the_kernel_is_made_first);
 	tcase_add_test(tc, first_load_writes_the_tree_as_it_is);
 	tcase_add_test(tc, refused_first_load_takes_every_pair_back);
 	tcase_add_test(tc, clear_removes_every_rule);
 	tcase_add_test(tc, netlabel_entries);
 	tcase_add_test(tc, netlabel_left_alone_without_netlabel_d);
+	tcase_add_test(tc, new_ipv4_entries_come_last);
 	tcase_add_test(tc, cipso_mappings_and_their_way_back);
 	tcase_add_test(tc, reload_survives_each_failed_allocation);
 	suite_add_tcase(s, tc);

@@ -36,6 +36,8 @@ done
 export PATH="${path}/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 export HOME=/root LC_ALL=C
 valgrind_mode=${SMACK_TEST_VALGRIND:-}
+case_timeout=300
+export SLOWDOWN=1
 
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -46,43 +48,68 @@ hostname smack-guest 2>/dev/null
 : > "$out/booted"
 
 # SMACK_TEST_VALGRIND=1: every program of the build that a case runs
-# (tools, kt-* checks, probes) runs under valgrind's memcheck instead,
+# (tools, kt-* checks, probes), and the installed tools under test, runs
+# under valgrind's memcheck instead,
 # since ASan's fixed shadow mapping does not fit UML's address space.
-# Wrappers first on PATH exec valgrind on the real binary.  Reports go to
-# a tmpfs whose root is labelled "*", so that runs confined to any label
-# can write theirs; a case with a report fails.
+# Each program is copied aside, and a script that runs valgrind on the copy
+# is bind-mounted over it (in the guest only: the host's files do not
+# change), so that the program runs under valgrind whatever path reaches
+# it: PATH, a case's own PATH with .libs first, $BUILDDIR/..., libtool's
+# wrapper.  Any leak (definite, indirect or possible) is an error.  Reports
+# go to a tmpfs whose root is labelled "*", so that runs confined to any
+# label can write theirs; a case with a report fails.
 vglogs=$out/vglogs
-setup_valgrind() {
-	vgbin=$out/vg-bin
-	mkdir -p "$vgbin" "$vglogs" || return 1
-	mount -t tmpfs -o mode=1777,smackfsroot=* tmpfs "$vglogs" || return 1
-	for dir in utils/.libs utils tests/kernel/.libs tests/kernel \
-		tests/compat/.libs tests/compat \
-		tests/loader/.libs tests/loader; do
-		for f in "$build/$dir"/*; do
-			[ -f "$f" ] && [ -x "$f" ] || continue
-			[ "$(head -c 4 "$f")" = "$(printf '\177ELF')" ] || continue
-			name=${f##*/}
-			[ -e "$vgbin/$name" ] && continue	# .libs came first
-			cat > "$vgbin/$name" <<WRAPPER
+# wrap_for_valgrind FILE NAME: the copy keeps FILE's base name, which the
+# program prints in its messages.
+wrap_for_valgrind() {
+	real=$out/vg-real/$2/${1##*/}
+	mkdir -p "${real%/*}" && cp -p "$1" "$real" || return 1
+	cat > "$out/vg-bin/$2" <<WRAPPER || return 1
 #!/bin/sh
 # A tool a tool runs keeps the pid: the depth tells their logs apart.
 VG_DEPTH=\$((\${VG_DEPTH:-0} + 1))
 export VG_DEPTH
-TMPDIR=$vglogs exec valgrind -q --leak-check=full --show-leak-kinds=definite \\
-	--errors-for-leak-kinds=definite --error-exitcode=86 \\
-	--trace-children=no --vgdb=no --log-file=$vglogs/%p.$name.%q{VG_DEPTH}.log "$f" "\$@"
+TMPDIR=$vglogs exec valgrind -q --leak-check=full \\
+	--show-leak-kinds=definite,indirect,possible \\
+	--errors-for-leak-kinds=definite,indirect,possible --error-exitcode=86 \\
+	--trace-children=no --vgdb=no --log-file=$vglogs/%p.${1##*/}.%q{VG_DEPTH}.log "$real" "\$@"
 WRAPPER
-			chmod +x "$vgbin/$name"
-		done
+	chmod +x "$out/vg-bin/$2" && mount --bind "$out/vg-bin/$2" "$1"
+}
+# wrap_programs DIR: each program in DIR.
+wrap_programs() {
+	for f in "$1"/*; do
+		# Links (the multi-call program's) reach a wrapped file; shared
+		# objects (the fault injector) are not programs.
+		case $f in *.so) continue ;; esac
+		[ -f "$f" ] && [ ! -L "$f" ] && [ -x "$f" ] || continue
+		[ "$(head -c 4 "$f")" = "$(printf '\177ELF')" ] || continue
+		wrapped=$((wrapped + 1))
+		wrap_for_valgrind "$f" "$wrapped" || return 1
 	done
-	export PATH="$vgbin:$PATH"
-	# Programs run ten to fifty times slower: Check's per-test timeouts
-	# must grow with them.
-	export CK_TIMEOUT_MULTIPLIER=10
+}
+setup_valgrind() {
+	mkdir -p "$out/vg-bin" "$out/vg-real" "$vglogs" || return 1
+	mount -t tmpfs -o mode=1777,smackfsroot=* tmpfs "$vglogs" || return 1
+	wrapped=0
+	for dir in utils/.libs utils tests/kernel/.libs tests/kernel \
+		tests/compat/.libs tests/compat tests/loader/.libs tests/loader; do
+		wrap_programs "$build/$dir" || return 1
+	done
+	if [ -n "$installed" ]; then
+		wrap_programs "$installed/usr/sbin" &&
+			wrap_programs "$installed/usr/bin" || return 1
+	fi
+	# Programs run ten to fifty times slower: Check's per-test timeouts,
+	# the cases' time limits and the harness's own must grow with them.
+	export CK_TIMEOUT_MULTIPLIER=10 SLOWDOWN=10
+	case_timeout=1200
+	# A wrapped program leaves a log even when it has nothing to report.
+	smackctl --version > /dev/null && ls "$vglogs"/*.log > /dev/null 2>&1 &&
+		rm -f "$vglogs"/*.log
 }
 if [ -n "$valgrind_mode" ] && ! setup_valgrind; then
-	echo "not ok - valgrind mode: cannot set up the wrappers" > "$out/results"
+	echo "not ok - valgrind mode: cannot wrap the programs in valgrind" > "$out/results"
 	: > "$out/done"
 	poweroff -f
 fi
@@ -184,7 +211,7 @@ for case_file in "$src"/tests/kernel/cases/*.sh; do
 		cd "$out/tmpfs" || exit 1
 		export T="$out/tmpfs" SMACKFS="$smackfs" SRCDIR="$src" \
 			BUILDDIR="$build" CASE="$name" INSTALLED="$installed"
-		exec timeout 300 sh "$case_file"
+		exec timeout "$case_timeout" sh "$case_file"
 	) > "$out/$name.log" 2>&1 < /dev/null
 	record_case "$name" $? "$out/$name.log"
 	[ -z "$valgrind_mode" ] || valgrind_reports "$name"

@@ -7,7 +7,10 @@
 #
 # Environment: T (tmpfs, the working directory), SMACKFS, SRCDIR, BUILDDIR,
 # CASE (the case's name), INSTALLED (the root whose installed tools are
-# first on PATH instead, or empty: see guest-init.sh).
+# first on PATH instead, or empty: see guest-init.sh), SLOWDOWN (how many
+# times longer than usual a program of the build may take: 10 when they
+# run under valgrind, else 1; a case that gives a program a time limit
+# multiplies it by this).
 
 failures=0
 

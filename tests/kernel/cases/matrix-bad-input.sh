@@ -278,16 +278,16 @@ reset_rules() {
 }
 
 # launch TOOL ARG...: runs a tool for a cell as runner says: as it is;
-# killed after 20 s if it blocks (on a FIFO); or as root without the
-# capabilities that bypass file permissions (which would read a mode 000
-# file).
+# killed after 20 s (times SLOWDOWN) if it blocks (on a FIFO); or as root
+# without the capabilities that bypass file permissions (which would read
+# a mode 000 file).
 launch() {
 	case $runner in
 	no_dac)
 		capsh --drop=cap_dac_override,cap_dac_read_search -- \
 			-c 'exec "$@"' sh "$@" ;;
 	timeout)
-		timeout 20 "$@" ;;
+		timeout $((20 * ${SLOWDOWN:-1})) "$@" ;;
 	*)
 		"$@" ;;
 	esac
@@ -323,7 +323,7 @@ cell() {
 	[ "$compare" = no ] || snapshot > "$mx/after"
 	problems=
 	if [ "$rc" -eq 124 ] && [ "$runner" = timeout ]; then
-		problems="; it blocked (killed after 20 s)"
+		problems="; it blocked (killed after $((20 * ${SLOWDOWN:-1})) s)"
 	elif [ "$kind" = valid ]; then
 		judge_valid
 	else

@@ -43,14 +43,18 @@ is_so_page() {
 	[ "$(grep -cv '^\.\\"' "$1")" -eq 1 ] && grep -q '^\.so ' "$1"
 }
 
-# required_sections SECTION: the section headings a page of that manual
-# section must have, one a line.
+# required_sections SECTION NAME: the section headings a page of that
+# manual section must have, one a line.  A PAM module has no exit status
+# but return values, as the pages of Linux-PAM's modules say.
 required_sections() {
-	case $1 in
-	1|8)
+	case $1:$2 in
+	8:pam_*)
+		printf '%s\n' NAME SYNOPSIS DESCRIPTION OPTIONS "RETURN VALUES" \
+			FILES EXAMPLES "SEE ALSO" ;;
+	1:*|8:*)
 		printf '%s\n' NAME SYNOPSIS DESCRIPTION OPTIONS "EXIT STATUS" \
 			FILES EXAMPLES "SEE ALSO" ;;
-	3)
+	3:*)
 		printf '%s\n' NAME SYNOPSIS DESCRIPTION "RETURN VALUE" "SEE ALSO" ;;
 	*)
 		printf '%s\n' NAME DESCRIPTION "SEE ALSO" ;;
@@ -65,7 +69,7 @@ headings() {
 # own_page_name NAME: NAME looks like one of ours (so it must exist).
 own_page_name() {
 	case $1 in
-	smack*|chsmack*|libsmack*) return 0 ;;
+	smack*|chsmack*|libsmack*|pam_smack) return 0 ;;
 	*) return 1 ;;
 	esac
 }
@@ -118,7 +122,7 @@ while read -r page; do
 	# --- sections this kind of page needs
 	headings "$src" > "$tap_tmp/headings"
 	missing=
-	required_sections "$sec" > "$tap_tmp/required"
+	required_sections "$sec" "$name" > "$tap_tmp/required"
 	while read -r want; do
 		grep -qxF "$want" "$tap_tmp/headings" || missing="$missing, $want"
 	done < "$tap_tmp/required"

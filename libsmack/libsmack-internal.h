@@ -17,8 +17,8 @@
 
 /* smackfs.c: discovery of the smackfs mount and kernel I/O. */
 
-/* The directory descriptor of smackfs (O_PATH|O_CLOEXEC, kept for the life
- * of the process), or -1 with errno ENOENT when Smack is not active. */
+/* The directory descriptor of smackfs (O_PATH|O_CLOEXEC, kept while the
+ * library is loaded), or -1 with errno ENOENT when Smack is not active. */
 int smackfs_dirfd(void);
 /* Opens a smackfs file relative to smackfs_dirfd(); -1 and errno on error. */
 int smackfs_open(const char *name, int flags);

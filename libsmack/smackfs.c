@@ -4,7 +4,8 @@
  *
  * The mount is looked up once per process, under pthread_once, and kept as
  * an O_PATH directory descriptor (close-on-exec, so children do not inherit
- * it).  Every other file of the library reaches the kernel through here.
+ * it) for as long as the library is loaded.  Every other file of the
+ * library reaches the kernel through here.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -112,6 +113,18 @@ int smackfs_override(const char *dir)
 	if (!dir)
 		discovery_once = (pthread_once_t)PTHREAD_ONCE_INIT;
 	return 0;
+}
+
+/* A library that a plug-in loads (a PAM module, through dlopen()) is
+ * unloaded with it: what discover() kept would be left behind at each
+ * unload, a string and an open descriptor. */
+__attribute__((destructor)) static void forget_mount(void)
+{
+	if (mount_dirfd >= 0)
+		close(mount_dirfd);
+	free(mount_path);
+	mount_dirfd = -1;
+	mount_path = NULL;
 }
 
 SMACK_EXPORT

@@ -10,13 +10,17 @@
  * caller's) and executes COMMAND; then waits for it and closes the
  * session.  Exit status: COMMAND's (128 + the signal that killed it); 2
  * when the session could not be opened (the PAM error on standard error,
- * COMMAND not run); 1 on another failure.
+ * COMMAND not run); 3 when a descriptor of smackfs is still open after
+ * pam_end(), which unloaded the module and its libsmack; 1 on another
+ * failure.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <grp.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -63,6 +67,24 @@ static int run(const char *user, char **command)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+/* 1 when a descriptor of this process is open on smackfs. */
+static int smackfs_left_open(void)
+{
+	DIR *dir = opendir("/proc/self/fd");
+	struct dirent *d;
+	struct statfs sfs;
+	int found = 0;
+
+	if (!dir)
+		return 0;
+	while (!found && (d = readdir(dir)))
+		found = d->d_name[0] != '.' &&
+			fstatfs(atoi(d->d_name), &sfs) == 0 &&
+			(unsigned long)sfs.f_type == 0x43415D53; /* "SMAC" */
+	closedir(dir);
+	return found;
+}
+
 int main(int argc, char **argv)
 {
 	struct pam_conv conv = { no_conversation, NULL };
@@ -89,5 +111,9 @@ int main(int argc, char **argv)
 	if (argc > 3)
 		status = run(argv[2], argv + 3);
 	pam_end(pamh, pam_close_session(pamh, 0));
+	if (smackfs_left_open()) {
+		fprintf(stderr, "pam-session: a descriptor of smackfs is still open after pam_end()\n");
+		return 3;
+	}
 	return status;
 }

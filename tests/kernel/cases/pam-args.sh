@@ -24,6 +24,10 @@ check_fails "Staff may not read a Secret file (no rule)" \
 	pam_session smack-test alice cat "$T/secret"
 check_eq "what the shell starts runs under Staff too" Staff \
 	"$(pam_session smack-test alice sh -c "sh -c '$SHOW_LABEL'")"
+# pam_end() unloads the module and libsmack: nothing of theirs stays open
+# (pam-session exits 3 when a descriptor of smackfs does).
+check "the module's library leaves no descriptor behind" \
+	pam_session smack-test alice true
 
 # su(1): the session is opened in su's process, before it forks the
 # child that takes the user's identity and executes the shell.

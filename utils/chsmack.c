@@ -230,14 +230,18 @@ static void take_option(struct request *rq, int c, int argc, char **argv)
 	}
 }
 
-/* Options and operands may come in any order; "--" ends the options. */
+/*
+ * Options and operands may come in any order; "--" ends the options.  The
+ * operands are gathered at the front of argv (argv[1] on), in order: each
+ * goes to a slot the loop has already read, so nothing is allocated, and
+ * a usage error found later has nothing to give back.  getopt() is only
+ * called with an option at optind, so it never moves operands itself.
+ */
 static void parse_command_line(struct request *rq, int argc, char **argv)
 {
 	int c;
 
-	rq->operands = calloc(argc, sizeof(*rq->operands));
-	if (!rq->operands)
-		cli_die_errno(EXIT_FAILURE, "cannot start");
+	rq->operands = (const char **)argv + 1;
 	/* getopt's own messages name argv[0]: make it the short name. */
 	argv[0] = (char *)cli_name();
 	while (optind < argc) {
@@ -679,7 +683,6 @@ int chsmack_main(int argc, char **argv)
 			 run.transmute_skipped,
 			 run.transmute_skipped == 1 ? "" : "s");
 	run_free(&run);
-	free(rq.operands);
 	return failures ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 

@@ -102,7 +102,7 @@ setup_valgrind() {
 	fi
 	# Programs run ten to fifty times slower: Check's per-test timeouts,
 	# the cases' time limits and the harness's own must grow with them.
-	export CK_TIMEOUT_MULTIPLIER=10 SLOWDOWN=10
+	export CK_TIMEOUT_MULTIPLIER=10 SLOWDOWN=10 UNDER_VALGRIND=1
 	case_timeout=1200
 	# A wrapped program leaves a log even when it has nothing to report.
 	smackctl --version > /dev/null && ls "$vglogs"/*.log > /dev/null 2>&1 &&

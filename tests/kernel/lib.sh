@@ -10,7 +10,8 @@
 # first on PATH instead, or empty: see guest-init.sh), SLOWDOWN (how many
 # times longer than usual a program of the build may take: 10 when they
 # run under valgrind, else 1; a case that gives a program a time limit
-# multiplies it by this).
+# multiplies it by this), UNDER_VALGRIND (1 when they run under valgrind,
+# else empty).
 
 failures=0
 

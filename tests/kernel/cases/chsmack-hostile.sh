@@ -43,10 +43,16 @@ printf 'h/a\n/etc/shadow\0 access="Forged"\0h/x access="F"\0 access="Real"\0' \
 "$CHSMACK" -0 "h/a$nl/etc/shadow" 'h/x access="F"' > got
 check "-0: each path raw and NUL-ended, then its record" cmp want got
 
-"$CHSMACK" -r h >&- 2> err
-check_eq "-r with standard output closed: exit 1" 1 $?
-check_eq "... saying so" "chsmack: write error on standard output" \
-	"$(cat err)"
+# valgrind opens its log on the lowest free descriptor, and a program it
+# runs with descriptor 1 closed inherits that log as its standard output.
+if [ -n "${UNDER_VALGRIND:-}" ]; then
+	skip "-r with standard output closed" "valgrind's log takes descriptor 1"
+else
+	"$CHSMACK" -r h >&- 2> err
+	check_eq "-r with standard output closed: exit 1" 1 $?
+	check_eq "... saying so" "chsmack: write error on standard output" \
+		"$(cat err)"
+fi
 
 # -x: a mount point in the tree is left alone; one named is processed.
 mkdir -p top/mnt outside

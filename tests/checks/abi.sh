@@ -6,7 +6,7 @@
 # is the libsmack 1.3 ABI and whose 1.4 part is frozen too), the chain of
 # version nodes, and agreement of that list with the public header, the
 # version script and the Debian symbols file.
-. "$abs_top_srcdir/tests/checks/tap.sh"
+. "$abs_top_srcdir/tests/checks/lib.sh"
 
 expected_file=$abs_top_srcdir/tests/checks/abi-symbols.txt
 header=$abs_top_srcdir/libsmack/sys/smack.h

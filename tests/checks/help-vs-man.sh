@@ -8,7 +8,7 @@
 # Options are compared as the reader sees them: the page is rendered with
 # mandoc, so \- and font changes do not matter.  An option is --word or a
 # single-letter -x standing on its own.
-. "$abs_top_srcdir/tests/checks/tap.sh"
+. "$abs_top_srcdir/tests/checks/lib.sh"
 
 load_inventory
 mandoc=${CHECK_MANDOC:-mandoc}

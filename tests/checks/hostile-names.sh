@@ -9,7 +9,7 @@
 # JSON strings are written by one writer, in ASCII.  On the host (without
 # Smack): the checks and the errors of each tool.  chsmack has its own
 # tests (tests/chsmack/hostile.sh).
-. "$abs_top_srcdir/tests/checks/tap.sh"
+. "$abs_top_srcdir/tests/checks/lib.sh"
 
 utils=$abs_top_builddir/utils
 t=$tap_tmp

@@ -11,7 +11,7 @@
 # install.  mandoc warns about every .so (".so is fragile"); the manual uses
 # .so for the extra names of a function family on purpose, so only that
 # message is ignored.
-. "$abs_top_srcdir/tests/checks/tap.sh"
+. "$abs_top_srcdir/tests/checks/lib.sh"
 
 mandir=$abs_top_srcdir/man
 load_inventory

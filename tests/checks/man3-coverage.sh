@@ -6,7 +6,7 @@
 # family's page), the page that describes it names it in NAME and SYNOPSIS,
 # libsmack(3) refers to it, and no section 3 page is left over for a
 # function that no longer exists.
-. "$abs_top_srcdir/tests/checks/tap.sh"
+. "$abs_top_srcdir/tests/checks/lib.sh"
 
 mandir=$abs_top_srcdir/man
 header=$abs_top_srcdir/libsmack/sys/smack.h

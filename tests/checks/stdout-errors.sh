@@ -11,7 +11,7 @@
 # the tool opens (chsmack -r's directories, smackload's rule files).
 # The check lives in cli_exit(), so no tool may call exit() itself: the
 # sources are searched for a call that would skip it.
-. "$abs_top_srcdir/tests/checks/tap.sh"
+. "$abs_top_srcdir/tests/checks/lib.sh"
 
 load_inventory
 full=/dev/full

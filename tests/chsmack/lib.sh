@@ -1,51 +1,17 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers for the chsmack shell tests: each script sources this file,
 # makes files in its own scratch directory $S (the current directory), runs
-# chsmack through the helpers below and prints TAP.
+# chsmack through the helpers below and prints TAP (tests/tap.sh).
 #
-# They run on the host, where tmpfs and ext4 keep security.SMACK64* xattrs
-# for root even without Smack, and in the Smack UML guest (the case
-# chsmack-host-suite), where the kernel checks every value.  Every file is
-# made with mk/mkd, which strip the label a Smack kernel stores at creation,
-# so that both start from files without attributes.
+# They run as root on the host, where tmpfs and ext4 keep security.SMACK64*
+# xattrs even without Smack, and on a host with Smack, where the kernel
+# checks every value.  Every file is made with mk/mkd, which strip the label
+# a Smack kernel stores at creation, so that both start from files without
+# attributes.
 #
 # Environment: abs_top_builddir (set by make check), or CHSMACK (the tool).
-export LC_ALL=C
+. "${abs_top_srcdir:-$(dirname "$0")/../..}/tests/tap.sh"
 CHSMACK=${CHSMACK:-${abs_top_builddir:?abs_top_builddir not set}/utils/chsmack}
-
-tap_count=0
-tap_failed=0
-
-ok() {
-	tap_count=$((tap_count + 1))
-	echo "ok $tap_count - $*"
-}
-
-not_ok() {
-	tap_count=$((tap_count + 1))
-	tap_failed=$((tap_failed + 1))
-	echo "not ok $tap_count - $*"
-}
-
-skip_test() {
-	tap_count=$((tap_count + 1))
-	echo "ok $tap_count - $1 # SKIP ${2:-}"
-}
-
-skip_all() {
-	echo "1..0 # SKIP $*"
-	exit 0
-}
-
-diag() {
-	printf '%s\n' "$@" | sed 's/^/# /'
-}
-
-tap_done() {
-	echo "1..$tap_count"
-	[ "$tap_failed" -eq 0 ]
-	exit $?
-}
 
 # --- the scratch directory and the checks that the host can run us
 
@@ -56,8 +22,7 @@ for _tool in getfattr setfattr; do
 done
 [ -x "$CHSMACK" ] || skip_all "no chsmack at $CHSMACK"
 
-S=$(mktemp -d "${TMPDIR:-/tmp}/chsmack-test.XXXXXX") || exit 1
-trap 'rm -rf "$S"' EXIT
+S=$tap_tmp
 cd "$S" || exit 1
 
 : > probe

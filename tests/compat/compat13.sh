@@ -5,7 +5,7 @@
 # written against the 1.3 functions only) imports nothing newer than
 # LIBSMACK_1.3, and what it checks without a Smack kernel passes.  The
 # kernel part is tests/kernel/cases/compat-13.sh.  Prints TAP.
-. "$abs_top_srcdir/tests/checks/tap.sh"
+. "$abs_top_srcdir/tests/tap.sh"
 
 prog=$abs_top_builddir/tests/compat/compat13
 # libtool leaves the real program in .libs when the library is shared.
@@ -46,16 +46,7 @@ fi
 mkdir "$tap_tmp/scratch"
 "$prog" host "$tap_tmp/scratch" > "$tap_tmp/out"
 rc=$?
-while IFS= read -r line; do
-	case $line in
-	"ok - "*"# SKIP "*)
-		what=${line#ok - }
-		skip_test "${what%% \# SKIP *}" "${what#* \# SKIP }" ;;
-	"ok - "*) ok "${line#ok - }" ;;
-	"not ok - "*) not_ok "${line#not ok - }" ;;
-	*) diag "$line" ;;
-	esac
-done < "$tap_tmp/out"
+tap_relay "$tap_tmp/out"
 [ "$rc" -eq 0 ] || [ "$tap_failed" -ne 0 ] ||
 	not_ok "compat13 host exited with status $rc"
 tap_done

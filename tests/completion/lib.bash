@@ -12,9 +12,9 @@
 # The tools are those PATH finds (the build's, which the callers put first).
 # Environment: abs_top_srcdir, abs_top_builddir.
 
-# The TAP helpers of the project's checks (ok, not_ok, skip_test, diag,
+# The TAP helpers of the host tests (ok, not_ok, skip_test, diag,
 # tap_done; tap_tmp, a scratch directory removed at exit).
-. "${abs_top_srcdir:?abs_top_srcdir not set}/tests/checks/tap.sh"
+. "${abs_top_srcdir:?abs_top_srcdir not set}/tests/tap.sh"
 
 # Outside a completion that bash runs, compopt refuses to work: this one
 # records what it was asked.

@@ -18,22 +18,20 @@
 set -u
 
 srcdir=${abs_top_srcdir:?abs_top_srcdir not set}
+. "$srcdir/tests/tap.sh"
 builddir=${abs_top_builddir:?abs_top_builddir not set}
 uml=${LINUX_UML:-/usr/bin/linux.uml}
 timeout=${KERNEL_TIMEOUT:-1200}
 
 out=$builddir/tests/kernel/out/run.$$
 rm -rf "$out"
-mkdir -p "$out/tmpfs" || { echo "Bail out! cannot create $out"; exit 1; }
+mkdir -p "$out/tmpfs" || bail_out "cannot create $out"
 
-if [ ! -x "$uml" ]; then
-	echo "Bail out! no User-Mode-Linux kernel at '$uml' (apt-get install user-mode-linux)"
-	exit 1
-fi
+[ -x "$uml" ] ||
+	bail_out "no User-Mode-Linux kernel at '$uml' (apt-get install user-mode-linux)"
 
 # UML keeps guest memory in a file under TMPDIR; give it a private one.
-umltmp=$(mktemp -d "${TMPDIR:-/tmp}/smack-uml.XXXXXX") || exit 1
-trap 'rm -rf "$umltmp"' EXIT
+umltmp=$tap_tmp
 
 # On hosts with AMX, Debian 12's UML needs tests/kernel/uml-xstate.c.
 shim=$builddir/tests/kernel/uml-xstate.so
@@ -56,36 +54,17 @@ if [ ! -f "$out/booted" ]; then
 	sed 's/^/# /' "$out/console.log" | tail -n 40
 	exit 1
 fi
-if [ ! -f "$out/results" ]; then
-	echo "Bail out! the guest wrote no results"
-	exit 1
-fi
+[ -f "$out/results" ] || bail_out "the guest wrote no results"
 
-# Renumber the guest's "ok - case: what" lines into one TAP stream.
-n=0
-while IFS= read -r line; do
-	case $line in
-	"ok "*|"not ok "*)
-		n=$((n + 1))
-		case $line in
-		"ok "*) echo "ok $n ${line#ok }" ;;
-		*) echo "not ok $n ${line#not ok }" ;;
-		esac ;;
-	*) echo "# $line" ;;
-	esac
-done < "$out/results"
+# The guest's "ok - case: what" lines, numbered into one TAP stream.
+tap_relay "$out/results"
 
-if [ ! -f "$out/done" ]; then
-	n=$((n + 1))
-	echo "not ok $n - the guest did not finish (exit $status, timeout ${timeout}s); see $out/console.log"
-fi
-if [ "$n" -eq 0 ]; then
-	echo "Bail out! no kernel test case ran"
-	exit 1
-fi
-echo "1..$n"
+[ -f "$out/done" ] ||
+	not_ok "the guest did not finish (exit $status, timeout ${timeout}s); see $out/console.log"
+[ "$tap_count" -ne 0 ] || bail_out "no kernel test case ran"
 # The slowest cases, to keep the kernel tier fast.
 if [ -f "$out/times" ]; then
 	echo "# slowest kernel cases:"
 	sort -k2 -rn "$out/times" | head -n 8 | sed 's/^/#   /'
 fi
+tap_done

@@ -7,39 +7,11 @@
 # messages, exit statuses).  What the tools do is tested by their own
 # tests, which run them through the links.  Prints TAP.
 set -u
+. "${abs_top_srcdir:?abs_top_srcdir not set}/tests/tap.sh"
 build=${abs_top_builddir:?abs_top_builddir not set}
 tools=${MULTICALL_TOOLS:?MULTICALL_TOOLS not set (not a multi-call build)}
 bin=$build/utils
-work=$(mktemp -d "${TMPDIR:-/tmp}/multicall-cli.XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT
-n=0 failed=0
-
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-diag() { sed 's/^/# /' "$1" | head -n 5; }
-
-# run PROGRAM ARG...: sets $status, leaves stdout and stderr in files.
-run() {
-	"$@" > "$work/out" 2> "$work/err" < /dev/null
-	status=$?
-}
-
-# expect DESC STATUS [STDERR-LINE [STDOUT-LINE]]: the exit status and
-# whole lines of standard error and output.
-expect() {
-	if [ "$status" -ne "$2" ]; then
-		not_ok "$1 (exit $status, expected $2)"
-		diag "$work/err"
-	elif [ -n "${3:-}" ] && ! grep -qxF -- "$3" "$work/err"; then
-		not_ok "$1 (stderr lacks the line '$3')"
-		diag "$work/err"
-	elif [ -n "${4:-}" ] && ! grep -qxF -- "$4" "$work/out"; then
-		not_ok "$1 (stdout lacks the line '$4')"
-		diag "$work/out"
-	else
-		ok "$1"
-	fi
-}
+work=$tap_tmp
 
 # ---- its own options
 printf '%s\n' $tools > "$work/want"
@@ -49,7 +21,7 @@ for opt in --list -l; do
 		ok "smack-utils $opt prints the tools it holds, one a line"
 	else
 		not_ok "smack-utils $opt prints the tools it holds (exit $status)"
-		diag "$work/out"
+		diag_file "$work/out" 5
 	fi
 done
 run "$bin/smack-utils" --help
@@ -65,7 +37,7 @@ expect_version() {
 		ok "$1"
 	else
 		not_ok "$1 (exit $status)"
-		diag "$work/out"
+		diag_file "$work/out" 5
 	fi
 }
 
@@ -98,7 +70,7 @@ for tool in $tools; do
 		ok "smack-utils $tool: an unknown option fails as $tool"
 	else
 		not_ok "smack-utils $tool: an unknown option fails as $tool (exit $status)"
-		diag "$work/err"
+		diag_file "$work/err" 5
 	fi
 	run "$bin/$tool" --version
 	expect_version "utils/$tool runs $tool" "$tool"
@@ -134,8 +106,7 @@ expect_version "under another name, 'NAME $first' runs $first" "$first"
 # refuse to run beside a configuration made in the source tree itself)
 src=${abs_top_srcdir:?abs_top_srcdir not set}
 if [ -f "$src/config.status" ]; then
-	n=$((n + 1))
-	echo "ok $n - configure refuses an unknown tool # SKIP" \
+	skip_test "configure refuses an unknown tool" \
 		"source tree configured in place"
 else
 	mkdir "$work/configure"
@@ -146,9 +117,8 @@ else
 		ok "configure refuses an unknown tool, by name"
 	else
 		not_ok "configure refuses an unknown tool, by name (exit $status)"
-		diag "$work/err"
+		diag_file "$work/err" 5
 	fi
 fi
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done

@@ -7,7 +7,7 @@
 # megabytes, bytes that are no text, filters, --follow.  What needs a Smack
 # kernel is in tests/kernel/cases/smackaudit-loop.sh.  Prints TAP.
 set -u
-. "${abs_top_srcdir:?abs_top_srcdir not set}/tests/checks/tap.sh"
+. "${abs_top_srcdir:?abs_top_srcdir not set}/tests/tap.sh"
 bin=$abs_top_builddir/utils/smackaudit
 samples=$abs_top_srcdir/tests/smackaudit/samples
 export TZ=UTC

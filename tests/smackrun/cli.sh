@@ -6,13 +6,9 @@
 # 125 without running the command.  What needs a Smack kernel is in
 # tests/kernel/cases/smackrun-*.sh.  Prints TAP.
 set -u
+. "${abs_top_srcdir:?abs_top_srcdir not set}/tests/tap.sh"
 smackrun=${abs_top_builddir:?abs_top_builddir not set}/utils/smackrun
-work=$(mktemp -d "${TMPDIR:-/tmp}/smackrun-cli.XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT
-n=0 failed=0
-
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+work=$tap_tmp
 
 # run ARG...: runs smackrun, setting $status, $out and $err.
 run() {
@@ -102,13 +98,12 @@ refuses "the label @" 'no process may run with the label "@"' "@"
 
 # Without Smack, a valid label cannot be set: still nothing runs.
 if [ -d /sys/fs/smackfs ] && grep -q smack /proc/filesystems 2>/dev/null; then
-	n=$((n + 1)); echo "ok $n - no Smack on the host # SKIP Smack is active"
-	n=$((n + 1)); echo "ok $n - --show without Smack # SKIP Smack is active"
+	skip_test "no Smack on the host" "Smack is active"
+	skip_test "--show without Smack" "Smack is active"
 else
 	refuses "a valid label without Smack" "Smack is not active" Viewer
 	run --show
 	expect "--show without Smack: exit 125" 125 "cannot read the label"
 fi
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done

@@ -3,7 +3,7 @@
 # The init files on the host: the systemd units pass systemd-analyze
 # verify (when it is installed), name the built smackctl, and the SysV
 # script is POSIX sh that does nothing harmful where Smack is not active.
-. "$abs_top_srcdir/tests/loader/tap.sh"
+. "$abs_top_srcdir/tests/loader/lib.sh"
 
 t=$tap_tmp
 service=$builddir/init/smack.service
@@ -43,7 +43,7 @@ if command -v systemd-analyze > /dev/null 2>&1; then
 		diag_file "$t/verify" 10
 	fi
 else
-	skip "systemd-analyze verify accepts the units" "no systemd-analyze"
+	skip_test "systemd-analyze verify accepts the units" "no systemd-analyze"
 fi
 
 if [ -x "$script" ]; then ok "the init script was made"; else not_ok "the init script was made"; fi
@@ -63,6 +63,6 @@ if [ ! -d /sys/fs/smackfs ]; then
 	expect_exit "stop without Smack exits 0" 0 sh "$script" stop
 	expect_exit "reload without Smack exits 1" 1 sh "$script" reload
 else
-	skip "the init script without Smack" "Smack is active on this host"
+	skip_test "the init script without Smack" "Smack is active on this host"
 fi
 tap_done

@@ -1,22 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# TAP helpers for the loader's host tests (sourced).  Each test prints
-# "ok N - what" or "not ok N - what"; tap_done prints the plan and sets
-# the exit status.
-tap_n=0
-tap_failed=0
-tap_tmp=$(mktemp -d "${TMPDIR:-/tmp}/loader-test.XXXXXX") || exit 99
-trap 'rm -rf "$tap_tmp"' EXIT
-
+# Helpers of the host tests of smackload, smackctl and the init files
+# (sourced), over the TAP helpers of tests/tap.sh: the tools under test and
+# checks of a command's exit status and output.
 builddir=${abs_top_builddir:?abs_top_builddir not set}
 srcdir=${abs_top_srcdir:?abs_top_srcdir not set}
+. "$srcdir/tests/tap.sh"
 SMACKLOAD=$builddir/utils/smackload
 SMACKCTL=$builddir/utils/smackctl
 unset SMACK_CONFIG_DIR
-
-ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $*"; }
-not_ok() { tap_n=$((tap_n + 1)); tap_failed=$((tap_failed + 1)); echo "not ok $tap_n - $*"; }
-skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $1 # SKIP ${2:-}"; }
-diag_file() { sed 's/^/# /' "$1" | head -n "${2:-10}"; }
 
 # expect_exit DESC STATUS CMD...: CMD exits with STATUS; its stderr is kept
 # in $tap_tmp/err and its stdout in $tap_tmp/out.
@@ -41,10 +32,4 @@ expect_grep() {
 		not_ok "$1 (no line matches '$3')"
 		diag_file "$2" 5
 	fi
-}
-
-tap_done() {
-	echo "1..$tap_n"
-	[ "$tap_failed" -eq 0 ]
-	exit $?
 }

@@ -1,69 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# TAP helpers for the project-wide checks in tests/checks/.  Each check
-# sources this file, calls ok/not_ok (or check_result) once per test and
-# ends with tap_done, which prints the plan and sets the exit status.
+# Helpers of the project-wide checks in tests/checks/ (sourced), over the
+# TAP helpers of tests/tap.sh: what the build knows of its tools and pages,
+# and the functions a header declares.
 #
 # Environment (set by make check): abs_top_srcdir, abs_top_builddir.
 
 : "${abs_top_srcdir:?abs_top_srcdir not set (run through make check)}"
 : "${abs_top_builddir:?abs_top_builddir not set (run through make check)}"
-export LC_ALL=C
-
-tap_count=0
-tap_failed=0
-
-ok() {
-	tap_count=$((tap_count + 1))
-	echo "ok $tap_count - $*"
-}
-
-not_ok() {
-	tap_count=$((tap_count + 1))
-	tap_failed=$((tap_failed + 1))
-	echo "not ok $tap_count - $*"
-}
-
-skip_test() {
-	tap_count=$((tap_count + 1))
-	echo "ok $tap_count - $1 # SKIP ${2:-}"
-}
-
-# diag TEXT...: prints each line of TEXT as a TAP comment.
-diag() {
-	printf '%s\n' "$@" | sed 's/^/# /'
-}
-
-# diag_file FILE [MAX]: the first MAX (default 20) lines of FILE as comments.
-diag_file() {
-	sed -n "1,${2:-20}p" "$1" | sed 's/^/#   /'
-	_lines=$(wc -l < "$1")
-	if [ "$_lines" -gt "${2:-20}" ]; then
-		echo "#   ... ($_lines lines in all)"
-	fi
-}
-
-# skip_all REASON: the whole script is skipped.
-skip_all() {
-	echo "1..0 # SKIP $*"
-	exit 0
-}
-
-# bail_out REASON: the check cannot run at all; that is a failure.
-bail_out() {
-	echo "Bail out! $*"
-	exit 1
-}
-
-tap_done() {
-	echo "1..$tap_count"
-	[ "$tap_failed" -eq 0 ]
-	exit $?
-}
-
-# A scratch directory removed at exit.
-tap_tmp=$(mktemp -d "${TMPDIR:-/tmp}/smack-check.XXXXXX") ||
-	bail_out "cannot create a temporary directory"
-trap 'rm -rf "$tap_tmp"' EXIT
+. "$abs_top_srcdir/tests/tap.sh"
 
 # The inventory the build writes (tests/checks/inventory.sh): the tools it
 # builds and the manual pages it installs, as make knows them.

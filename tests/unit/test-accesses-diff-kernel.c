@@ -190,7 +190,7 @@ END_TEST
 
 Suite *make_suite(void)
 {
-	Suite *s = suite_create("rules-diff");
+	Suite *s = suite_create("accesses-diff-kernel");
 	TCase *tc = tcase_create("diff_kernel");
 
 	tcase_add_checked_fixture(tc, fixture_setup, fixture_teardown);

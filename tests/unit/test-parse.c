@@ -366,7 +366,7 @@ END_TEST
 
 Suite *make_suite(void)
 {
-	Suite *s = suite_create("rules-parse");
+	Suite *s = suite_create("parse");
 	TCase *lines = tcase_create("lines");
 	TCase *paths = tcase_create("paths");
 

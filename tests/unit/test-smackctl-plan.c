@@ -15,7 +15,7 @@
 #include "check-main.h"
 #include "set-listing.h"
 #include "fail-alloc.h"
-#include "test-smackload-tree.h"
+#include "tree-fixture.h"
 
 /* Writes of the batching writer, counted; the one numbered fail_at (from
  * 1) fails with EPERM, as a kernel refusal.  The first one is kept, and
@@ -510,7 +510,7 @@ END_TEST
 
 Suite *make_suite(void)
 {
-	Suite *s = suite_create("smackload-plan");
+	Suite *s = suite_create("smackctl-plan");
 	TCase *tc = tcase_create("plan");
 
 	tcase_add_checked_fixture(tc, fake_kernel, real_kernel);

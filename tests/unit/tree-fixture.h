@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A scratch directory tree for the smackload/smackctl unit tests: made
- * under $TMPDIR (or /tmp) before each test, removed with all it holds
- * after it.  Errors reported through a parse-error callback are collected
- * as "FILE:LINE:COLUMN: message" lines, FILE relative to the scratch root.
+ * A scratch configuration tree for the unit tests of smackctl and of the
+ * tree reader (test-smackctl-plan, test-config-tree): made under $TMPDIR
+ * (or /tmp) before each test, removed with all it holds after it.  Errors
+ * reported through a parse-error callback are collected as
+ * "FILE:LINE:COLUMN: message" lines, FILE relative to the scratch root.
  */
-#ifndef TEST_SMACKLOAD_TREE_H
-#define TEST_SMACKLOAD_TREE_H
+#ifndef TREE_FIXTURE_H
+#define TREE_FIXTURE_H
 
 #include <check.h>
 #include <fcntl.h>
@@ -99,4 +100,4 @@ static inline void collect(void *userdata, const char *file,
 	message_count++;
 }
 
-#endif /* TEST_SMACKLOAD_TREE_H */
+#endif /* TREE_FIXTURE_H */

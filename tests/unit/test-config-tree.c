@@ -14,7 +14,7 @@
 #include "smackctl.h"
 #include "check-main.h"
 #include "fail-alloc.h"
-#include "test-smackload-tree.h"
+#include "tree-fixture.h"
 
 /* ---- knob values */
 
@@ -419,7 +419,7 @@ END_TEST
 
 Suite *make_suite(void)
 {
-	Suite *s = suite_create("smackload-config");
+	Suite *s = suite_create("config-tree");
 	TCase *knobs = tcase_create("knobs");
 	TCase *files = tcase_create("files");
 

@@ -68,8 +68,8 @@ extern int cli_failure_status;
 /* "prog: message" on stderr, ended as how says, the message escaped as
  * cli_escape() does with nothing more: the paths, labels and lines it quotes
  * cannot break it into lines or drive the terminal.  Every kind of message
- * goes through this one function: each variadic function costs a program
- * its own prologue, which saves every argument register. */
+ * goes through this one function: a variadic function spills every
+ * argument register in its prologue, so there is one such prologue. */
 void cli_say(int how, const char *fmt, ...) CLI_PRINTF(2, 3);
 
 /* When set, called by cli_say() before anything else: a tool that keeps
@@ -131,9 +131,9 @@ void cli_parse_error(void *userdata, const char *file, unsigned int line,
 		     unsigned int column, const char *message);
 
 /*
- * A long option for cli_getopt(): struct option without pointers.  Each
- * pointer of a table costs a position-independent program a 24-byte
- * relocation besides its own 8 bytes; a table of these costs neither.
+ * A long option for cli_getopt(): struct option without pointers, so that
+ * a position-independent program's table of them is plain read-only data,
+ * with no relocation for the dynamic loader to apply at each start.
  */
 struct cli_option {
 	char name[16];			/* at most 15 bytes and a NUL */

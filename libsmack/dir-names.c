@@ -13,9 +13,8 @@
  * The names systemd's loader leaves out of /etc/smack (its
  * hidden_or_backup_file()), so that a tree it loads holds the same files
  * here: whole names, then the part after the last dot.  Each list is one
- * string of names ended by NULs, its end an empty name: the smallest form
- * for the embedded tools (a table of pointers costs a relocation an entry
- * in a position-independent program).
+ * string of names ended by NULs, its end an empty name: unlike a table of
+ * pointers, it needs no relocation in a position-independent program.
  */
 static const char skipped_names[] =
 	"lost+found\0aquota.user\0aquota.group\0";

@@ -87,8 +87,9 @@ extern char record_end;
 /*
  * A line is the path, escaped, and its attributes: "path access="L"
  * execute="L" mmap="L" transmute="TRUE"", or "path: No smack property
- * found" (the old chsmack's listing).  With -0 the path is as it is, and
- * a NUL comes between it and the rest: "path\0 access="L"\0".
+ * found", as chsmack 1.3 lists files, for the scripts that parse it.  With
+ * -0 the path is as it is, and a NUL comes between it and the rest:
+ * "path\0 access="L"\0".
  */
 void labels_print(FILE *out, const char *path, const struct labels *l);
 

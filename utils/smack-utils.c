@@ -3,13 +3,13 @@
  * smack-utils: the multi-call program of configure --enable-multicall.
  * It holds the tools named in MULTICALL_TOOLS and runs the one its own
  * name names (chsmack, a link to it), or the one its first argument
- * names (smack-utils chsmack ...).  One program instead of several saves
- * a device each further program's ELF headers, dynamic tables and copy of
- * the shared command-line code.
+ * names (smack-utils chsmack ...).  A device then holds one set of ELF
+ * headers and dynamic tables, and one copy of the shared command-line
+ * code, for all the tools it holds.
  *
  * The tools are found by a chain of comparisons, and listed from strings,
- * that MULTICALL_TOOLS expands to: a table of names and functions would
- * cost the position-independent program a relocation for each pointer.
+ * that MULTICALL_TOOLS expands to: unlike a table of names and functions,
+ * they need no relocation in the position-independent program.
  */
 #include <stdlib.h>
 #include <string.h>

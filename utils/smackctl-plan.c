@@ -13,7 +13,7 @@
  * Rules are written as the difference between the kernel's and the tree's:
  * the kernel ends with what clearing it and loading the tree would leave,
  * but a rule that stays is never rewritten, so it is never, even for a
- * moment, missing (the old smackctl cleared first).
+ * moment, missing, as it would be if the kernel were cleared first.
  */
 #include <errno.h>
 #include <stdio.h>

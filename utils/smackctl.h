@@ -17,7 +17,7 @@
 #include "config-knobs.h"
 #include "config-tree.h"
 
-/* Exit status of "test" when Smack is not active (as the old smackctl). */
+/* Exit status of "test" when Smack is not active, as in smackctl 1.3. */
 #define EXIT_INACTIVE 2
 
 enum status_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_KEY_VALUE };

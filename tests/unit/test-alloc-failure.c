@@ -292,7 +292,8 @@ static int cipso_read_tmp(int (*read_fd)(struct smack_cipso *, int))
 	return n == 3 ? 0 : WRONG_RESULT;
 }
 
-/* The new parser, then the set applied. */
+/* smack_cipso_parse_fd(), the parser with diagnostics, then the set
+ * applied. */
 static int parse_and_apply_cipso(struct smack_cipso *c, int fd)
 {
 	if (smack_cipso_parse_fd(c, fd, "cipso", ignore_error, NULL) < 0)

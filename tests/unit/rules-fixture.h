@@ -59,6 +59,15 @@ FIXTURE_FN void fixture_list(const struct smack_accesses *a, char *buf)
 			 0);
 }
 
+/* The same into a buffer of its own, overwritten by the next call. */
+FIXTURE_FN const char *fixture_listing(const struct smack_accesses *a)
+{
+	static char listing[FIXTURE_LISTING_SIZE];
+
+	fixture_list(a, listing);
+	return listing;
+}
+
 FIXTURE_FN void fixture_write(const char *name, const char *text)
 {
 	char path[256];

@@ -148,6 +148,20 @@ FIXTURE_FN void fixture_teardown(void)
 	remove_tree(fixture_dir);
 }
 
+/* Adds the n test cases of all to s, each test in a fresh scratch
+ * directory and given a minute. */
+FIXTURE_FN void fixture_add_tcases(Suite *s, TCase **all, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		tcase_add_checked_fixture(all[i], fixture_setup,
+					  fixture_teardown);
+		tcase_set_timeout(all[i], 60);
+		suite_add_tcase(s, all[i]);
+	}
+}
+
 /* A growing text, NUL-terminated once something is appended, for the
  * large generated policies and listings. */
 struct fixture_text {

@@ -338,7 +338,6 @@ Suite *make_suite(void)
 	TCase *parse = tcase_create("parse");
 	TCase *kernel = tcase_create("kernel");
 	TCase *all[] = { parse, kernel };
-	size_t i;
 
 	tcase_add_test(parse, parse_accepts_what_systemd_accepts);
 	tcase_add_test(parse, parse_reports_every_error_with_position);
@@ -352,11 +351,6 @@ Suite *make_suite(void)
 	tcase_add_test(parse, parse_path_one_bad_file_loads_nothing);
 	tcase_add_test(parse, parse_path_missing_file);
 	tcase_add_test(kernel, new_from_kernel_reads_load2);
-	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
-		tcase_add_checked_fixture(all[i], fixture_setup,
-					  fixture_teardown);
-		tcase_set_timeout(all[i], 60);
-		suite_add_tcase(s, all[i]);
-	}
+	fixture_add_tcases(s, all, sizeof(all) / sizeof(all[0]));
 	return s;
 }

@@ -541,7 +541,6 @@ Suite *make_suite(void)
 	TCase *diff = tcase_create("diff");
 	TCase *query = tcase_create("query");
 	TCase *all[] = { build, apply, diff, query };
-	size_t i;
 
 	tcase_add_test(build, new_add_count_free);
 	tcase_add_test(build, add_refuses_bad_input);
@@ -566,11 +565,6 @@ Suite *make_suite(void)
 	tcase_add_test(query, have_access_refuses_bad_input_without_fd_leak);
 	tcase_add_test(query, have_access_empty_asks_for_none);
 	tcase_add_test(query, load_policy_without_a_tree);
-	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
-		tcase_add_checked_fixture(all[i], fixture_setup,
-					  fixture_teardown);
-		tcase_set_timeout(all[i], 60);
-		suite_add_tcase(s, all[i]);
-	}
+	fixture_add_tcases(s, all, sizeof(all) / sizeof(all[0]));
 	return s;
 }

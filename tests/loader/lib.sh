@@ -13,14 +13,8 @@ unset SMACK_CONFIG_DIR
 # in $tap_tmp/err and its stdout in $tap_tmp/out.
 expect_exit() {
 	_desc=$1 _want=$2; shift 2
-	"$@" > "$tap_tmp/out" 2> "$tap_tmp/err"
-	_rc=$?
-	if [ "$_rc" -eq "$_want" ]; then
-		ok "$_desc"
-	else
-		not_ok "$_desc (exit $_rc, expected $_want)"
-		diag_file "$tap_tmp/err" 5
-	fi
+	run "$@"
+	expect "$_desc" "$_want"
 }
 
 # expect_grep DESC FILE REGEX: an extended regular expression matches a

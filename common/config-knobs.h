@@ -13,6 +13,20 @@
 
 #include <sys/smack.h>
 
+/* The library has its own knob table (libsmack/knob.h) until the tools
+ * read the tree through it; the tools' copy keeps its own names. */
+#define knob_get config_knob_get
+#define knob_find config_knob_find
+#define knob_value_clear config_knob_value_clear
+#define knob_value_equal config_knob_value_equal
+#define knob_value_copy config_knob_value_copy
+#define knob_write_max config_knob_write_max
+#define knob_value_bytes config_knob_value_bytes
+#define knob_value_format config_knob_value_format
+#define knob_read_kernel config_knob_read_kernel
+#define knob_write_kernel config_knob_write_kernel
+#define knob_onlycap_locks_out config_knob_onlycap_locks_out
+
 /* In the order they are shown; onlycap is always written last. */
 enum knob_id {
 	KNOB_ONLYCAP,

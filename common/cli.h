@@ -129,6 +129,11 @@ void cli_print_version(void) CLI_NORETURN;
  * column is left out when 0); userdata, if not NULL, is an int counter. */
 void cli_parse_error(void *userdata, const char *file, unsigned int line,
 		     unsigned int column, const char *message);
+/* A smack_policy_log_fn printing the policy's messages the same way (a
+ * warning says so); userdata, if not NULL, is an int counting errors. */
+void cli_policy_log(void *userdata, int priority, const char *file,
+		    unsigned int line, unsigned int column,
+		    const char *message);
 
 /*
  * A long option for cli_getopt(): struct option without pointers.  Each

@@ -231,15 +231,17 @@ static void report_word(struct knob_text *t, unsigned int line,
 			const struct parse_field *f, const char *why,
 			const char *label_why)
 {
+	/* A value given as text has no place in a file. */
+	unsigned int column = t->in_file ? f->column : 0;
 	char q[PARSE_QUOTE_SIZE];
 
 	parse_quote(q, f->text, f->len);
 	if (label_why)
-		parse_error(t->ctx, line, f->column, "%s%slabel %s %s",
+		parse_error(t->ctx, line, column, "%s%slabel %s %s",
 			    t->in_file ? "" : t->k->name,
 			    t->in_file ? "" : ": ", q, label_why);
 	else
-		parse_error(t->ctx, line, f->column, "%s: %s %s", t->k->name,
+		parse_error(t->ctx, line, column, "%s: %s %s", t->k->name,
 			    q, why);
 }
 

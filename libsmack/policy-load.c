@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Reading a policy: the tree (smack_policy_load) or one part of it
- * (smack_policy_add_path, smack_policy_add_fd).
+ * Reading a policy: the tree (smack_policy_load), one part of it
+ * (smack_policy_add_path, smack_policy_add_fd) or a knob's value
+ * (smack_policy_add_knob).
  *
  * Every file is read by its kind's parser (policy-kinds.c) with the walk
  * of parse_path(): the names and order every reader of /etc/smack keeps.
@@ -32,6 +33,7 @@ struct load_call {
 	int kind;
 	unsigned int errors;
 	bool out_of_memory;
+	bool no_file;		/* a value, not a file: messages name none */
 	int tree_error;		/* the errno of a path that cannot be read */
 };
 
@@ -57,7 +59,7 @@ static void log_error(void *data, const char *file, unsigned int line,
 
 	c->errors++;
 	if (c->p->log)
-		c->p->log(c->p->log_data, LOG_ERR, file,
+		c->p->log(c->p->log_data, LOG_ERR, c->no_file ? NULL : file,
 			  line, column, message);
 }
 
@@ -319,6 +321,44 @@ int smack_policy_add_fd(struct smack_policy *policy, int kind, int fd,
 	policy_mark(policy, &m);
 	load_file(&c, fd, &ctx);
 	return finish_call(&c, &m, flags);
+}
+
+/* ------------------------------------------------------------ knobs */
+
+/* The value's entry, with no file: messages name the knob instead. */
+static int add_value(struct load_call *c, enum knob_id id, const char *value)
+{
+	struct parse_ctx ctx = PARSE_CTX_INIT(NULL, log_error, c);
+	struct knob_entry *e = records_slot(&c->p->knobs, sizeof(*e));
+
+	if (!e)
+		return -1;
+	memset(e, 0, sizeof(*e));
+	e->id = id;
+	if (knob_parse_value(knob_get(id), value, &ctx, &e->value) < 0)
+		return -1;
+	c->p->knobs.count++;
+	e->text = knob_value_format(knob_get(id), &e->value);
+	return e->text ? 0 : -1;
+}
+
+SMACK_EXPORT
+int smack_policy_add_knob(struct smack_policy *policy, const char *knob,
+			  const char *value)
+{
+	struct load_call c = { .p = policy, .no_file = true };
+	struct policy_mark m;
+	enum knob_id id;
+
+	if (!policy || !knob_find(knob, &id) || !value) {
+		errno = EINVAL;
+		return -1;
+	}
+	policy_mark(policy, &m);
+	if (add_value(&c, id, value) < 0 ||
+	    add_file(policy, SMACK_POLICY_KNOB, NULL, &m) < 0)
+		c.out_of_memory = errno == ENOMEM;
+	return finish_call(&c, &m, 0);
 }
 
 /* ------------------------------------------------------------ handles */

@@ -323,6 +323,11 @@ int smack_policy_add_path(struct smack_policy *policy, int kind,
 			  const char *path, unsigned int flags);
 int smack_policy_add_fd(struct smack_policy *policy, int kind, int fd,
 			const char *name, unsigned int flags);
+/* A knob's value given as text, on one line (a command line's words
+ * joined by blanks: "a b", "-" for an empty list, "3" or "denied"), as a
+ * KNOB entry of no file; messages (file NULL) name the knob. */
+int smack_policy_add_knob(struct smack_policy *policy, const char *knob,
+			  const char *value);
 /* The tree's directory as smack_policy_load() read it (root included),
  * or NULL. */
 const char *smack_policy_dir(const struct smack_policy *policy);

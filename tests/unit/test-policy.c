@@ -81,11 +81,12 @@ static int list_entry(void *userdata, const struct smack_policy_entry *e)
 	size_t len = strlen(listed), skip = strlen(tmpdir) + 1;
 	char *out = listed + len;
 	size_t room = sizeof(listed) - len;
+	const char *file = e->file ? e->file : "(null)";
 	int n, i;
 
 	n = snprintf(out, room, "%d %s:%u:%u", e->kind,
-		     strlen(e->file) > skip ? e->file + skip : e->file,
-		     e->line, e->column);
+		     strlen(file) > skip ? file + skip : file, e->line,
+		     e->column);
 	if (e->kind == SMACK_POLICY_RULE)
 		n += snprintf(out + n, room - n, " %s %s %s%s%s", e->subject,
 			      e->object, e->access, e->deny ? " " : "",
@@ -464,6 +465,27 @@ END_TEST
 
 /* ------------------------------------------------------------ knobs */
 
+START_TEST(add_knob_takes_a_command_line_value)
+{
+	ck_assert_int_eq(smack_policy_add_knob(policy, "onlycap",
+					       "B  A\tB _"), 0);
+	ck_assert_int_eq(smack_policy_add_knob(policy, "logging", "both"), 0);
+	ck_assert_int_eq(smack_policy_add_knob(policy, "onlycap", "-"), 0);
+	ck_assert_str_eq(list_kind(SMACK_POLICY_KNOB),
+			 "4 (null):0:0 onlycap=B A _\n"
+			 "4 (null):0:0 logging=3\n"
+			 "4 (null):0:0 onlycap=-\n");
+	ck_assert_int_eq(smack_policy_add_knob(policy, "ambient", "a\nb/c"),
+			 -1);
+	ck_assert_int_eq(errno, EINVAL);
+	ck_assert_str_eq(logged, "3 -:0:0: ambient: label \"a\\x0ab/c\""
+			 " contains a line break\n");
+	ck_assert_int_eq(smack_policy_add_knob(policy, "direct", "256"), -1);
+	ck_assert_int_eq(smack_policy_add_knob(policy, "nothing", "1"), -1);
+	ck_assert_uint_eq(smack_policy_count(policy, SMACK_POLICY_KNOB), 3);
+}
+END_TEST
+
 START_TEST(knob_names_and_checks)
 {
 	unsigned int i;
@@ -547,6 +569,7 @@ Suite *make_suite(void)
 	tc = tcase_create("knobs");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, knob_names_and_checks);
+	tcase_add_test(tc, add_knob_takes_a_command_line_value);
 	tcase_add_test(tc, knob_get_and_set_through_smackfs);
 	suite_add_tcase(s, tc);
 	return s;

@@ -187,13 +187,14 @@ char *knob_value_format(const struct knob *k, const struct knob_value *v)
 /* ------------------------------------------------------------ parsing */
 
 /* One value being parsed, and where its list first grew too long for
- * the kernel (line 0: it has not). */
+ * the kernel. */
 struct knob_text {
 	const struct knob *k;
 	struct knob_value *v;
 	struct parse_ctx *ctx;
 	bool in_file;		/* messages of a value name its knob */
 	unsigned int line, column;	/* of the first word */
+	bool too_long;
 	unsigned int long_line, long_column;
 	unsigned int errors;
 };
@@ -269,7 +270,8 @@ static int add_word(struct knob_text *t, unsigned int line,
 		t->column = f->column;
 	}
 	t->v->set = true;
-	if (!t->long_line && knob_value_bytes(t->v) > knob_write_max()) {
+	if (!t->too_long && knob_value_bytes(t->v) > knob_write_max()) {
+		t->too_long = true;
 		t->long_line = line;
 		t->long_column = f->column;
 	}
@@ -299,12 +301,12 @@ static void check_whole(struct knob_text *t)
 {
 	size_t max = knob_write_max();
 
-	if (t->long_line && t->in_file)
+	if (t->too_long && t->in_file)
 		parse_error(t->ctx, t->long_line, t->long_column,
 			    "%s: the list is %zu bytes long from this label on;"
 			    " the kernel takes at most %zu in one write",
 			    t->k->name, knob_value_bytes(t->v), max);
-	else if (t->long_line)
+	else if (t->too_long)
 		parse_error(t->ctx, 0, 0, "%s: the list is %zu bytes long; the"
 			    " kernel takes at most %zu in one write",
 			    t->k->name, knob_value_bytes(t->v), max);
@@ -349,7 +351,8 @@ int knob_parse_file(const struct knob *k, int fd, struct parse_ctx *ctx,
 		    struct knob_value *v, unsigned int *line,
 		    unsigned int *column)
 {
-	struct knob_text t = { k, v, ctx, true, 0, 0, 0, 0, ctx->errors };
+	struct knob_text t = { k, v, ctx, true, 0, 0, false, 0, 0,
+				ctx->errors };
 	int ret;
 
 	memset(v, 0, sizeof(*v));
@@ -366,7 +369,8 @@ int knob_parse_file(const struct knob *k, int fd, struct parse_ctx *ctx,
 int knob_parse_value(const struct knob *k, const char *text,
 		     struct parse_ctx *ctx, struct knob_value *v)
 {
-	struct knob_text t = { k, v, ctx, false, 0, 0, 0, 0, ctx->errors };
+	struct knob_text t = { k, v, ctx, false, 0, 0, false, 0, 0,
+				ctx->errors };
 	struct parse_line line = { text, strlen(text), 0 };
 	struct parse_field f;
 	size_t pos = 0;
@@ -388,6 +392,27 @@ SMACK_EXPORT
 const char *smack_knob_name(unsigned int index)
 {
 	return index < KNOB_COUNT ? knobs[index].name : NULL;
+}
+
+SMACK_EXPORT
+int smack_knob_info(const char *name, int *kind, const char *const **words)
+{
+	static const int kinds[] = {
+		[KNOB_LABEL] = SMACK_KNOB_LABEL,
+		[KNOB_LIST] = SMACK_KNOB_LIST,
+		[KNOB_NUMBER] = SMACK_KNOB_NUMBER,
+	};
+	const struct knob *k = knob_find(name, NULL);
+
+	if (!k) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (kind)
+		*kind = kinds[k->kind];
+	if (words)
+		*words = k->words;
+	return 0;
 }
 
 SMACK_EXPORT

@@ -408,6 +408,12 @@ int smack_policy_match_path(const struct smack_policy *policy,
  * or their names, labels separated by blanks, "-" for an empty onlycap
  * list); smack_knob_get() gives the kernel's in that form. */
 const char *smack_knob_name(unsigned int index);
+/* What the knob holds (SMACK_KNOB_*), and for a number the names of its
+ * values from 0 on (NULL-terminated; NULL when they have none). */
+#define SMACK_KNOB_NUMBER	1
+#define SMACK_KNOB_LABEL	2
+#define SMACK_KNOB_LIST		3
+int smack_knob_info(const char *name, int *kind, const char *const **words);
 int smack_knob_get(const char *name, char **value);
 int smack_knob_check(const char *name, const char *value);
 int smack_knob_set(const char *name, const char *value, unsigned int flags);

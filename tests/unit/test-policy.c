@@ -467,6 +467,9 @@ END_TEST
 
 START_TEST(add_knob_takes_a_command_line_value)
 {
+	char list[8192];
+	size_t i;
+
 	ck_assert_int_eq(smack_policy_add_knob(policy, "onlycap",
 					       "B  A\tB _"), 0);
 	ck_assert_int_eq(smack_policy_add_knob(policy, "logging", "both"), 0);
@@ -481,6 +484,18 @@ START_TEST(add_knob_takes_a_command_line_value)
 	ck_assert_str_eq(logged, "3 -:0:0: ambient: label \"a\\x0ab/c\""
 			 " contains a line break\n");
 	ck_assert_int_eq(smack_policy_add_knob(policy, "direct", "256"), -1);
+	/* The kernel takes a list in one write of a page. */
+	memset(list, 'L', sizeof(list) - 1);
+	list[sizeof(list) - 1] = '\0';
+	for (i = 200; i < sizeof(list) - 2; i += 201) {
+		list[i] = ' ';
+		list[i + 1] = 'A' + i / 201 % 26;	/* no repeats */
+	}
+	logged[0] = '\0';
+	ck_assert_int_eq(smack_policy_add_knob(policy, "onlycap", list), -1);
+	ck_assert_ptr_nonnull(strstr(logged, "-:0:0: onlycap: the list is "));
+	list[4000] = '\0';
+	ck_assert_int_eq(smack_knob_check("onlycap", list), 0);
 	ck_assert_int_eq(smack_policy_add_knob(policy, "nothing", "1"), -1);
 	ck_assert_uint_eq(smack_policy_count(policy, SMACK_POLICY_KNOB), 3);
 }
@@ -488,12 +503,23 @@ END_TEST
 
 START_TEST(knob_names_and_checks)
 {
+	const char *const *words;
 	unsigned int i;
+	int kind;
 
 	for (i = 0; smack_knob_name(i); i++)
 		;
 	ck_assert_uint_eq(i, 9);
 	ck_assert_str_eq(smack_knob_name(0), "onlycap");
+	ck_assert_int_eq(smack_knob_info("logging", &kind, &words), 0);
+	ck_assert_int_eq(kind, SMACK_KNOB_NUMBER);
+	ck_assert_str_eq(words[1], "denied");
+	ck_assert_int_eq(smack_knob_info("onlycap", &kind, &words), 0);
+	ck_assert_int_eq(kind, SMACK_KNOB_LIST);
+	ck_assert_ptr_null(words);
+	ck_assert_int_eq(smack_knob_info("ambient", &kind, NULL), 0);
+	ck_assert_int_eq(kind, SMACK_KNOB_LABEL);
+	ck_assert_int_eq(smack_knob_info("none", NULL, NULL), -1);
 	ck_assert_int_eq(smack_knob_check("logging", "both"), 0);
 	ck_assert_int_eq(smack_knob_check("logging", "3"), 0);
 	ck_assert_int_eq(smack_knob_check("logging", "4"), -1);

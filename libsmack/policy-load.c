@@ -167,13 +167,16 @@ static void load_path(struct load_call *c, int kind, const char *path,
 		c->p->has_netlabel = true;
 }
 
-/* What a call ends with: back to m after an error, unless the files
- * without errors are to be kept. */
+/* What a call ends with: the systemd warnings when it read everything,
+ * else back to m unless the files without errors are to be kept. */
 static int finish_call(struct load_call *c, const struct policy_mark *m,
 		       unsigned int flags)
 {
-	if (!c->errors && !c->out_of_memory)
+	if (!c->errors && !c->out_of_memory) {
+		if (flags & SMACK_POLICY_SYSTEMD)
+			policy_warn_systemd(c->p, m);
 		return 0;
+	}
 	if (c->out_of_memory || !(flags & SMACK_POLICY_KEEP_GOING))
 		policy_truncate(c->p, m);
 	errno = c->out_of_memory ? ENOMEM : c->tree_error ? c->tree_error :

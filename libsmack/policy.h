@@ -3,7 +3,8 @@
  * policy.h - inside struct smack_policy, shared by policy-load.c (reading
  * the tree, the files of each kind, all or nothing), policy-kinds.c (what
  * each kind of file holds), labels-spec.c (labels.d), policy-query.c (the
- * entries, pairs and access questions).
+ * entries, pairs and access questions) and policy-systemd.c (what
+ * systemd's own loader would read otherwise).
  *
  * Each kind keeps its entries in its own set, in the order read: rules in
  * a struct smack_accesses (a few bytes a rule), CIPSO mappings and
@@ -125,5 +126,10 @@ void policy_forget_pairs(struct smack_policy *p);
 /* Entry i of kind, with where it came from. */
 void policy_entry(const struct smack_policy *p, int kind, size_t i,
 		  struct smack_policy_entry *e, char *buf);
+
+/* policy-systemd.c: warns of the lines of the files read since mark that
+ * systemd's own loader reads otherwise (SMACK_POLICY_SYSTEMD). */
+void policy_warn_systemd(const struct smack_policy *p,
+			 const struct policy_mark *since);
 
 #endif /* LIBSMACK_POLICY_H */

@@ -309,6 +309,9 @@ void smack_policy_set_log_fn(struct smack_policy *policy,
 					 * call still fails (EINVAL) */
 #define SMACK_POLICY_MISSING_OK	0x2	/* a path that does not exist is
 					 * an empty part, not an error */
+#define SMACK_POLICY_SYSTEMD	0x4	/* warn (LOG_WARNING) of the lines
+					 * that systemd's own loader reads
+					 * otherwise, once all was read */
 
 /* The whole tree: root (NULL or "/" for none) and dir (NULL: the
  * configured <sysconfdir>/smack).  All or nothing unless KEEP_GOING: on

@@ -2,122 +2,11 @@
 /*
  * struct smack_policy, the read side: a tree of every kind read into
  * memory with the file, line and column of each entry; all or nothing,
- * SMACK_POLICY_KEEP_GOING and SMACK_POLICY_MISSING_OK; the log callback;
- * the questions (pairs, access with its reason, labels.d paths); and the
- * knobs by name, against a plain directory standing for smackfs.
+ * SMACK_POLICY_KEEP_GOING, SMACK_POLICY_MISSING_OK and
+ * SMACK_POLICY_SYSTEMD; the log callback; the questions (pairs, access
+ * with its reason, labels.d paths).  The knobs: test-policy-knobs.c.
  */
-#include <errno.h>
-#include <fcntl.h>
-#include <ftw.h>
-#include <stdio.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <syslog.h>
-#include <unistd.h>
-
-#include "libsmack-internal.h"
-#include "check-main.h"
-#include "test-labels-tmpdir.h"
-
-static struct smack_policy *policy;
-
-/* What the log callback was given, a line a message. */
-static char logged[4096];
-
-static void log_message(void *userdata, int priority, const char *file,
-			unsigned int line, unsigned int column,
-			const char *message)
-{
-	size_t len = strlen(logged);
-
-	snprintf(logged + len, sizeof(logged) - len, "%d %s:%u:%u: %s\n",
-		 priority, file ? file : "-", line, column, message);
-}
-
-static int remove_one(const char *path, const struct stat *st, int flag,
-		      struct FTW *ftw)
-{
-	return remove(path);
-}
-
-static void setup(void)
-{
-	tmpdir_create();
-	logged[0] = '\0';
-	ck_assert_int_eq(smack_policy_new(&policy), 0);
-	smack_policy_set_log_fn(policy, log_message, NULL);
-}
-
-static void teardown(void)
-{
-	smack_policy_free(policy);
-	smackfs_override(NULL);
-	nftw(tmpdir, remove_one, 8, FTW_DEPTH | FTW_PHYS);
-}
-
-/* Creates name (a path in the scratch directory, its directories made)
- * holding text. */
-static void put(const char *name, const char *text)
-{
-	char dir[PATH_MAX], *slash;
-
-	snprintf(dir, sizeof(dir), "%s", tmp_path(name));
-	for (slash = strchr(dir + strlen(tmpdir) + 1, '/'); slash;
-	     slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		mkdir(dir, 0700);
-		*slash = '/';
-	}
-	tmp_put(name, text, strlen(text));
-}
-
-/* ------------------------------------------------------------ entries */
-
-static char listed[4096];
-
-/* Each entry as "KIND FILE:LINE:COL TEXT", FILE relative to tmpdir. */
-static int list_entry(void *userdata, const struct smack_policy_entry *e)
-{
-	size_t len = strlen(listed), skip = strlen(tmpdir) + 1;
-	char *out = listed + len;
-	size_t room = sizeof(listed) - len;
-	const char *file = e->file ? e->file : "(null)";
-	int n, i;
-
-	n = snprintf(out, room, "%d %s:%u:%u", e->kind,
-		     strlen(file) > skip ? file + skip : file, e->line,
-		     e->column);
-	if (e->kind == SMACK_POLICY_RULE)
-		n += snprintf(out + n, room - n, " %s %s %s%s%s", e->subject,
-			      e->object, e->access, e->deny ? " " : "",
-			      e->deny ? e->deny : "");
-	else if (e->kind == SMACK_POLICY_CIPSO)
-		n += snprintf(out + n, room - n, " %s %d", e->label, e->level);
-	if (e->kind == SMACK_POLICY_CIPSO)
-		for (i = 0; i < e->ncategories; i++)
-			n += snprintf(out + n, room - n, " %d",
-				      e->categories[i]);
-	if (e->kind == SMACK_POLICY_NETLABEL)
-		n += snprintf(out + n, room - n, " %s %s", e->host, e->label);
-	if (e->kind == SMACK_POLICY_KNOB)
-		n += snprintf(out + n, room - n, " %s=%s", e->knob, e->value);
-	if (e->kind == SMACK_POLICY_LABELS)
-		snprintf(out + n, room - n, " %s %c %u %s %s %s", e->pattern,
-			 e->file_type ? e->file_type : '*', e->flags,
-			 e->access_label ? e->access_label : "-",
-			 e->execute_label ? e->execute_label : "-",
-			 e->mmap_label ? e->mmap_label : "-");
-	strcat(listed, "\n");
-	return userdata ? *(int *)userdata : 0;
-}
-
-static const char *list_kind(int kind)
-{
-	listed[0] = '\0';
-	ck_assert_int_eq(smack_policy_foreach(policy, kind, list_entry, NULL),
-			 0);
-	return listed;
-}
+#include "test-policy.h"
 
 /* A tree with a file of every kind, comments and blank lines between the
  * entries, and blanks before some. */
@@ -421,6 +310,34 @@ START_TEST(log_callback_gets_errors_with_their_place)
 }
 END_TEST
 
+/* SMACK_POLICY_SYSTEMD: a warning for each line systemd reads otherwise,
+ * once the call read everything. */
+START_TEST(systemd_warnings_name_file_and_line)
+{
+	put("etc/smack/accesses.d/r", "A B r\n  # a web server\n# first\n");
+	put("etc/smack/cipso.d/c", "Secret 5 1 2 3\nOther 3 4\n");
+	put("etc/smack/netlabel.d/n", "# the lan\n10.0.0.0/8 Lan\n");
+	put("etc/smack/onlycap", "_\n\t; indented\n");
+	ck_assert_int_eq(smack_policy_load(policy, tmpdir, "/etc/smack",
+					   SMACK_POLICY_SYSTEMD), 0);
+	ck_assert_ptr_nonnull(strstr(logged, "/accesses.d/r:2:0: an indented"
+				     " comment: "));
+	ck_assert_ptr_nonnull(strstr(logged, "/cipso.d/c:1:0: systemd's"
+				     " loader writes this line to cipso2"));
+	ck_assert_ptr_nonnull(strstr(logged, "(2 such lines in the file;"));
+	ck_assert_ptr_nonnull(strstr(logged, "/netlabel.d/n:1:0: a comment"));
+	ck_assert_ptr_nonnull(strstr(logged, "/onlycap:2:0: an indented"));
+	ck_assert_ptr_eq(strstr(logged, "4 "), logged);	/* LOG_WARNING */
+	ck_assert_ptr_null(strstr(logged, "\n3 "));
+	/* Nothing when a file has an error. */
+	put("etc/smack/accesses.d/s", "A B q\n");
+	logged[0] = '\0';
+	ck_assert_int_eq(smack_policy_load(policy, tmpdir, "/etc/smack",
+					   SMACK_POLICY_SYSTEMD), -1);
+	ck_assert_ptr_null(strstr(logged, "indented"));
+}
+END_TEST
+
 START_TEST(add_fd_names_the_file_as_given)
 {
 	int fd;
@@ -463,112 +380,6 @@ START_TEST(a_knob_file_is_named_by_its_name)
 }
 END_TEST
 
-/* ------------------------------------------------------------ knobs */
-
-START_TEST(add_knob_takes_a_command_line_value)
-{
-	char list[8192];
-	size_t i;
-
-	ck_assert_int_eq(smack_policy_add_knob(policy, "onlycap",
-					       "B  A\tB _"), 0);
-	ck_assert_int_eq(smack_policy_add_knob(policy, "logging", "both"), 0);
-	ck_assert_int_eq(smack_policy_add_knob(policy, "onlycap", "-"), 0);
-	ck_assert_str_eq(list_kind(SMACK_POLICY_KNOB),
-			 "4 (null):0:0 onlycap=B A _\n"
-			 "4 (null):0:0 logging=3\n"
-			 "4 (null):0:0 onlycap=-\n");
-	ck_assert_int_eq(smack_policy_add_knob(policy, "ambient", "a\nb/c"),
-			 -1);
-	ck_assert_int_eq(errno, EINVAL);
-	ck_assert_str_eq(logged, "3 -:0:0: ambient: label \"a\\x0ab/c\""
-			 " contains a line break\n");
-	ck_assert_int_eq(smack_policy_add_knob(policy, "direct", "256"), -1);
-	/* The kernel takes a list in one write of a page. */
-	memset(list, 'L', sizeof(list) - 1);
-	list[sizeof(list) - 1] = '\0';
-	for (i = 200; i < sizeof(list) - 2; i += 201) {
-		list[i] = ' ';
-		list[i + 1] = 'A' + i / 201 % 26;	/* no repeats */
-	}
-	logged[0] = '\0';
-	ck_assert_int_eq(smack_policy_add_knob(policy, "onlycap", list), -1);
-	ck_assert_ptr_nonnull(strstr(logged, "-:0:0: onlycap: the list is "));
-	list[4000] = '\0';
-	ck_assert_int_eq(smack_knob_check("onlycap", list), 0);
-	ck_assert_int_eq(smack_policy_add_knob(policy, "nothing", "1"), -1);
-	ck_assert_uint_eq(smack_policy_count(policy, SMACK_POLICY_KNOB), 3);
-}
-END_TEST
-
-START_TEST(knob_names_and_checks)
-{
-	const char *const *words;
-	unsigned int i;
-	int kind;
-
-	for (i = 0; smack_knob_name(i); i++)
-		;
-	ck_assert_uint_eq(i, 9);
-	ck_assert_str_eq(smack_knob_name(0), "onlycap");
-	ck_assert_int_eq(smack_knob_info("logging", &kind, &words), 0);
-	ck_assert_int_eq(kind, SMACK_KNOB_NUMBER);
-	ck_assert_str_eq(words[1], "denied");
-	ck_assert_int_eq(smack_knob_info("onlycap", &kind, &words), 0);
-	ck_assert_int_eq(kind, SMACK_KNOB_LIST);
-	ck_assert_ptr_null(words);
-	ck_assert_int_eq(smack_knob_info("ambient", &kind, NULL), 0);
-	ck_assert_int_eq(kind, SMACK_KNOB_LABEL);
-	ck_assert_int_eq(smack_knob_info("none", NULL, NULL), -1);
-	ck_assert_int_eq(smack_knob_check("logging", "both"), 0);
-	ck_assert_int_eq(smack_knob_check("logging", "3"), 0);
-	ck_assert_int_eq(smack_knob_check("logging", "4"), -1);
-	ck_assert_int_eq(errno, EINVAL);
-	ck_assert_int_eq(smack_knob_check("doi", "0"), -1);
-	ck_assert_int_eq(smack_knob_check("doi", "4294967295"), 0);
-	ck_assert_int_eq(smack_knob_check("onlycap", "-"), 0);
-	ck_assert_int_eq(smack_knob_check("onlycap", "A  B\tC"), 0);
-	ck_assert_int_eq(smack_knob_check("onlycap", "A B/"), -1);
-	ck_assert_int_eq(smack_knob_check("ambient", "A B"), -1);
-	ck_assert_int_eq(smack_knob_check("ambient", ""), -1);
-	ck_assert_int_eq(smack_knob_check("nothing", "1"), -1);
-	ck_assert_int_eq(smack_knob_check("logging", NULL), -1);
-}
-END_TEST
-
-START_TEST(knob_get_and_set_through_smackfs)
-{
-	char *value;
-
-	ck_assert_int_eq(smackfs_override(tmpdir), 0);
-	tmp_put("logging", "", 0);
-	tmp_put("onlycap", "", 0);
-	ck_assert_int_eq(smack_knob_set("logging", "accepted", 0), 0);
-	ck_assert_str_eq(tmp_get("logging", NULL), "2");
-	ck_assert_int_eq(smack_knob_get("logging", &value), 0);
-	ck_assert_str_eq(value, "2");
-	free(value);
-	tmp_put("onlycap", "A B\n", 4);
-	ck_assert_int_eq(smack_knob_get("onlycap", &value), 0);
-	ck_assert_str_eq(value, "A B");
-	free(value);
-	/* The guard: this process has no label in the list (on the host,
-	 * none at all). */
-	errno = 0;
-	ck_assert_int_eq(smack_knob_set("onlycap", "Admin", 0), -1);
-	ck_assert_int_eq(errno, ECANCELED);
-	ck_assert_int_eq(smack_knob_set("onlycap", "Admin",
-					SMACK_PLAN_FORCE), 0);
-	ck_assert_int_eq(smack_knob_set("onlycap", "-", 0), 0);
-	ck_assert_int_eq(smack_knob_set("ambient", "a/b", 0), -1);
-	ck_assert_int_eq(errno, EINVAL);
-	ck_assert_int_eq(smack_knob_get("ptrace", &value), -1);
-	ck_assert_int_eq(errno, ENOENT);
-	ck_assert_int_eq(smack_knob_get("none", &value), -1);
-	ck_assert_int_eq(errno, EINVAL);
-}
-END_TEST
-
 Suite *make_suite(void)
 {
 	Suite *s = suite_create("policy");
@@ -583,6 +394,7 @@ Suite *make_suite(void)
 	tcase_add_test(tc, missing_paths);
 	tcase_add_test(tc, log_callback_gets_errors_with_their_place);
 	tcase_add_test(tc, add_fd_names_the_file_as_given);
+	tcase_add_test(tc, systemd_warnings_name_file_and_line);
 	tcase_add_test(tc, a_knob_file_is_named_by_its_name);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("questions");
@@ -591,12 +403,6 @@ Suite *make_suite(void)
 	tcase_add_test(tc, have_access_follows_rules_added_later);
 	tcase_add_test(tc, match_path_last_match_wins);
 	tcase_add_test(tc, labels_errors_name_line_and_column);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("knobs");
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_add_test(tc, knob_names_and_checks);
-	tcase_add_test(tc, add_knob_takes_a_command_line_value);
-	tcase_add_test(tc, knob_get_and_set_through_smackfs);
 	suite_add_tcase(s, tc);
 	return s;
 }

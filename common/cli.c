@@ -162,6 +162,20 @@ void cli_print_version(void)
 	cli_exit(EXIT_SUCCESS);
 }
 
+const char *cli_config_dir(const char *option, bool *explicit)
+{
+	const char *env;
+
+	*explicit = true;
+	if (option)
+		return option;
+	env = getenv(CLI_CONFIG_DIR_ENV);
+	if (env && *env)
+		return env;
+	*explicit = false;
+	return SYSCONFDIR "/smack";
+}
+
 void cli_policy_log(void *userdata, int priority, const char *file,
 		    unsigned int line, unsigned int column,
 		    const char *message)

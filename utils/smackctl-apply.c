@@ -22,12 +22,12 @@ int ctl_require_smack(void)
 int ctl_load_tree(const struct ctl_options *o, struct config_tree *tree)
 {
 	bool explicit;
-	const char *dir = config_tree_dir(o->config_dir, &explicit);
-	int errors = 0, err;
+	const char *dir = cli_config_dir(o->config_dir, &explicit);
+	int err;
 	size_t i;
 
-	if (config_tree_load(tree, dir, explicit, cli_parse_error,
-			     &errors) == 0)
+	tree->quiet = false;
+	if (config_tree_load(tree, dir, explicit) == 0)
 		return 0;
 	err = errno;
 	cli_warn("%u error%s in the configuration %s", tree->errors,
@@ -55,20 +55,19 @@ static void print_tree_summary(const struct config_tree *tree)
 	       smack_accesses_count(tree->rules),
 	       smack_cipso_count(tree->cipso),
 	       smack_netlabel_count(tree->netlabel));
-	for (i = 0; i < KNOB_COUNT; i++)
-		if (tree->knobs[i].set)
-			printf(", %s", knob_get(i)->name);
+	for (i = 0; smack_knob_name(i); i++)
+		if (tree->knobs[i])
+			printf(", %s", smack_knob_name(i));
 	putchar('\n');
 }
 
 int cmd_check(const struct ctl_options *o)
 {
-	struct config_tree tree;
+	/* A valid tree is also checked for what systemd reads otherwise. */
+	struct config_tree tree = { .systemd = true };
 
 	if (ctl_load_tree(o, &tree) < 0)
 		return EXIT_FAILURE;
-	if (!tree.dir_missing)
-		compat_check_tree(tree.dir);
 	if (o->verbose)
 		print_tree_summary(&tree);
 	config_tree_free(&tree);
@@ -89,10 +88,10 @@ static bool is_onlycap_file(const struct config_tree *tree, const char *path)
 static bool report_left_out(const struct config_tree *tree,
 			    const struct plan *plan, const char *rest)
 {
-	bool onlycap = plan->knob_left_out[KNOB_ONLYCAP];
+	bool onlycap = plan->knob_left_out[ctl_knob_index("onlycap")];
 	size_t i, knobs = 0;
 
-	for (i = 0; i < KNOB_COUNT; i++)
+	for (i = 0; smack_knob_name(i); i++)
 		knobs += plan->knob_left_out[i];
 	for (i = 0; i < tree->refused_count; i++)
 		onlycap = onlycap || is_onlycap_file(tree, tree->refused[i]);

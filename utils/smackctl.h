@@ -14,8 +14,6 @@
 
 #include <sys/smack.h>
 
-#include "config-knobs.h"
-#include "config-tree.h"
 
 /* Exit status of "test" when Smack is not active (as the old smackctl). */
 #define EXIT_INACTIVE 2
@@ -33,6 +31,47 @@ struct ctl_options {
 	bool no_wait;		/* --no-wait: fail if another writer runs */
 };
 
+/* ---- smackctl-tree.c: the configuration tree, read by the library */
+
+/* The knobs are those of smack_knob_name(), by index. */
+#define CTL_KNOBS_MAX 16
+
+struct config_tree {
+	struct smack_policy *policy;	/* as read; NULL once freed */
+	const char *dir;
+	bool dir_missing;	/* the default tree does not exist */
+	bool has_netlabel;	/* netlabel.d exists: the tree owns the
+				 * kernel's netlabel entries */
+	struct smack_accesses *rules;
+	struct smack_cipso *cipso;
+	struct smack_netlabel *netlabel;
+	char *knobs[CTL_KNOBS_MAX];	/* values as text; NULL when unset */
+	unsigned int errors;
+	char **refused;		/* the files with errors, left out */
+	size_t refused_count;
+	bool quiet;		/* errors are counted, not printed */
+	bool systemd;		/* warn of what systemd reads otherwise */
+};
+
+/*
+ * Reads the tree at dir (explicit: named by the user, so that a missing
+ * tree is an error), printing every error unless tree->quiet.  Returns
+ * 0, or -1 with errno (EINVAL: errors in the files; tree->refused names
+ * them, and the tree holds the others); free with config_tree_free() in
+ * both cases.
+ */
+int config_tree_load(struct config_tree *tree, const char *dir,
+		     bool explicit);
+void config_tree_free(struct config_tree *tree);
+/* The index of the knob called name. */
+size_t ctl_knob_index(const char *name);
+/* Whether two values of a knob are the same (a list's order and repeats
+ * do not matter: the kernel lists onlycap in its own order). */
+bool ctl_knob_equal(const char *a, const char *b);
+/* -1 after saying why, when writing the onlycap list value would take
+ * CAP_MAC_ADMIN from this process and force is false. */
+int ctl_guard_onlycap(const char *value, bool force);
+
 /* ---- smackctl-plan.c: from the kernel's state to the tree's */
 
 enum plan_mode {
@@ -44,7 +83,7 @@ enum plan_mode {
 
 struct knob_change {
 	bool change;
-	struct knob_value old_value, new_value;
+	char *old_value, *new_value;	/* as smack_knob_get() gives them */
 };
 
 struct plan {
@@ -74,9 +113,9 @@ struct plan {
 	 * delete them, so they are written after everything else that can
 	 * be refused but onlycap. */
 	size_t netlabel_no_undo;
-	struct knob_change knobs[KNOB_COUNT];
+	struct knob_change knobs[CTL_KNOBS_MAX];
 	size_t knobs_changed;
-	bool knob_left_out[KNOB_COUNT];	/* PLAN_KEEP_GOING: not written */
+	bool knob_left_out[CTL_KNOBS_MAX];	/* PLAN_KEEP_GOING: not written */
 };
 
 /* Flags of plan_compute(). */
@@ -119,12 +158,6 @@ int plan_netlabel_range(const struct smack_netlabel *set, size_t first,
 int plan_cipso_new_labels(const struct smack_cipso *known,
 			  const struct smack_cipso *set,
 			  struct smack_cipso **labels);
-
-/* ---- smackctl-compat.c */
-
-/* Warns about the lines of the tree at dir that systemd's own loader
- * reads differently; returns how many warnings were printed. */
-unsigned int compat_check_tree(const char *dir);
 
 /* ---- commands */
 int cmd_apply(const struct ctl_options *o, enum plan_mode mode);

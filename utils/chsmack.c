@@ -22,6 +22,7 @@
 #include <sys/smack.h>
 
 #include "cli.h"
+#include "tools.h"
 #include "chsmack-labels.h"
 #include "chsmack-progress.h"
 #include "chsmack-walk.h"

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "tools.h"
 #include "smackctl.h"
 
 enum {

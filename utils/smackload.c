@@ -18,6 +18,7 @@
 #include <sys/smack.h>
 
 #include "cli.h"
+#include "tools.h"
 
 #define STDIN_NAME "(standard input)"
 

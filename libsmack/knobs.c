@@ -266,7 +266,8 @@ int smack_doi_get(unsigned long *doi)
 SMACK_EXPORT
 int smack_doi_set(unsigned long doi)
 {
-	if ((unsigned long long)doi > (unsigned long long)knob_get(KNOB_DOI)->max) {
+	if ((unsigned long long)doi >
+	    (unsigned long long)knob_get(KNOB_DOI)->max) {
 		errno = EINVAL;
 		return -1;
 	}

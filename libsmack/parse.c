@@ -386,7 +386,8 @@ static bool keep_line(struct parse_reader *r, const struct parse_line *line,
 	struct parse_origins *o = r->ctx->origins;
 	bool blank = lead == line->len, comment;
 
-	comment = !blank && (line->text[lead] == '#' || line->text[lead] == ';');
+	comment = !blank &&
+		  (line->text[lead] == '#' || line->text[lead] == ';');
 	*entry = !blank && !comment;
 	if (!*entry && o)
 		o->skipped++;

@@ -143,7 +143,8 @@ static int knob_parse(struct smack_policy *p, int fd, struct parse_ctx *ctx)
 
 	k = knob_of_file(ctx->name, &id);
 	if (!k) {
-		parse_error(ctx, 0, 0, "is no knob's file (see smack-knobs(5))");
+		parse_error(ctx, 0, 0,
+			    "is no knob's file (see smack-knobs(5))");
 		errno = EINVAL;
 		return -1;
 	}

@@ -237,7 +237,7 @@ static int undo_cipso(const struct plan *p)
 static bool undo_all(struct plan *p, const struct progress *done,
 		     bool *cipso_ok)
 {
-	bool ok = true;
+	bool ok = true, direct;
 
 	if (undo_knobs(p, done) < 0) {
 		cli_warn_errno("cannot put the knobs back");
@@ -249,7 +249,8 @@ static bool undo_all(struct plan *p, const struct progress *done,
 		ok = false;
 	}
 	*cipso_ok = true;
-	if ((done->cipso || done->knobs[ctl_knob_index("direct")]) && p->cipso_before &&
+	direct = done->knobs[ctl_knob_index("direct")];
+	if ((done->cipso || direct) && p->cipso_before &&
 	    undo_cipso(p) < 0) {
 		cli_warn_errno("cannot put the CIPSO mappings back");
 		ok = *cipso_ok = false;

@@ -115,7 +115,8 @@ struct plan {
 	size_t netlabel_no_undo;
 	struct knob_change knobs[CTL_KNOBS_MAX];
 	size_t knobs_changed;
-	bool knob_left_out[CTL_KNOBS_MAX];	/* PLAN_KEEP_GOING: not written */
+	bool knob_left_out[CTL_KNOBS_MAX];	/* PLAN_KEEP_GOING: not
+						 * written */
 };
 
 /* Flags of plan_compute(). */

@@ -287,7 +287,7 @@ enum smack_policy_kind {
 	SMACK_POLICY_RULE = 1,	/* accesses.d, smack-rules(5) */
 	SMACK_POLICY_CIPSO,	/* cipso.d, smack-cipso(5) */
 	SMACK_POLICY_NETLABEL,	/* netlabel.d, smack-netlabel(5) */
-	SMACK_POLICY_KNOB,	/* onlycap, ambient, logging, ...: smack-knobs(5) */
+	SMACK_POLICY_KNOB,	/* onlycap, ambient, ...: smack-knobs(5) */
 	SMACK_POLICY_LABELS,	/* labels.d, smack-labels(5) */
 };
 
@@ -337,8 +337,9 @@ const char *smack_policy_dir(const struct smack_policy *policy);
 
 /* One entry of a policy, with where it was read.  The library fills it;
  * fields a kind does not use are NULL or 0, and the strings are valid as
- * long as the policy (host: during the call that gives it).  Later
- * versions may add fields at the end: never allocate one yourself. */
+ * long as the policy (access, deny and host: during the call that gives
+ * them).  Later versions may add fields at the end: never allocate one
+ * yourself. */
 struct smack_policy_entry {
 	int kind;
 	const char *file;
@@ -352,8 +353,9 @@ struct smack_policy_entry {
 	int ncategories;
 	const char *host;		/* NETLABEL, as the kernel lists it */
 	const char *knob;		/* KNOB: its name */
-	const char *value;		/* KNOB: as the kernel's file takes it
-					 * ("a b", "-" for an empty list, "3") */
+	const char *value;		/* KNOB: as the kernel's file takes
+					 * it ("a b", "-" for an empty list,
+					 * "3") */
 	const char *pattern;		/* LABELS: the regular expression */
 	char file_type;			/* LABELS: '-', 'd', 'l', 'c', 'b', 'p',
 					 * 's', or 0 for any */

@@ -97,11 +97,15 @@ static int new_sets(struct config_tree *tree)
 /* Only with netlabel.d does the tree own the kernel's entries. */
 static bool has_part(const char *dir, const char *part)
 {
-	char path[4096];
 	struct stat st;
+	char *path;
+	bool ret;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, part);
-	return stat(path, &st) == 0;
+	if (asprintf(&path, "%s/%s", dir, part) < 0)
+		return false;
+	ret = stat(path, &st) == 0;
+	free(path);
+	return ret;
 }
 
 /* The policy into the sets; the policy is freed, its copy kept. */

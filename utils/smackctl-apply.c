@@ -19,15 +19,15 @@ int ctl_require_smack(void)
 	return -1;
 }
 
-int ctl_load_tree(const struct ctl_options *o, struct config_tree *tree)
+int ctl_load_tree(const struct ctl_options *o, struct config_tree *tree,
+		  unsigned int flags)
 {
 	bool explicit;
 	const char *dir = cli_config_dir(o->config_dir, &explicit);
 	int err;
 	size_t i;
 
-	tree->quiet = false;
-	if (config_tree_load(tree, dir, explicit) == 0)
+	if (config_tree_load(tree, dir, explicit, flags) == 0)
 		return 0;
 	err = errno;
 	cli_warn("%u error%s in the configuration %s", tree->errors,
@@ -63,10 +63,10 @@ static void print_tree_summary(const struct config_tree *tree)
 
 int cmd_check(const struct ctl_options *o)
 {
-	/* A valid tree is also checked for what systemd reads otherwise. */
-	struct config_tree tree = { .systemd = true };
+	struct config_tree tree;
 
-	if (ctl_load_tree(o, &tree) < 0)
+	/* A valid tree is also checked for what systemd reads otherwise. */
+	if (ctl_load_tree(o, &tree, CTL_TREE_SYSTEMD) < 0)
 		return EXIT_FAILURE;
 	if (o->verbose)
 		print_tree_summary(&tree);
@@ -121,7 +121,7 @@ int cmd_apply(const struct ctl_options *o, enum plan_mode mode)
 		return EXIT_FAILURE;
 	/* clear needs no tree; the others need all of it to be valid, or
 	 * with --keep-going take the files that are. */
-	if (mode != PLAN_CLEAR && ctl_load_tree(o, &tree) < 0) {
+	if (mode != PLAN_CLEAR && ctl_load_tree(o, &tree, 0) < 0) {
 		cli_warn("nothing was written to the kernel");
 		return EXIT_FAILURE;
 	}

@@ -84,13 +84,14 @@ static long long count_kernel_rules(void)
  * same read of load2. */
 static void measure_drift(const struct ctl_options *o, struct report *r)
 {
-	struct config_tree tree = { .quiet = true };
+	struct config_tree tree;
 	struct plan plan;
 	bool explicit;
 
 	r->config = cli_config_dir(o->config_dir, &explicit);
 	r->drift = DRIFT_UNKNOWN;
-	if (config_tree_load(&tree, r->config, explicit) < 0) {
+	if (config_tree_load(&tree, r->config, explicit,
+			     CTL_TREE_QUIET) < 0) {
 		r->config_errors = tree.errors;
 		config_tree_free(&tree);
 		return;

@@ -119,15 +119,13 @@ static int take_policy(struct config_tree *tree)
 }
 
 int config_tree_load(struct config_tree *tree, const char *dir,
-		     bool explicit)
+		     bool explicit, unsigned int flags)
 {
-	bool quiet = tree->quiet, systemd = tree->systemd;
 	struct stat st;
 	int ret, err;
 
 	memset(tree, 0, sizeof(*tree));
-	tree->quiet = quiet;
-	tree->systemd = systemd;
+	tree->quiet = flags & CTL_TREE_QUIET;
 	tree->dir = dir;
 	if (new_sets(tree) < 0)
 		return -1;
@@ -136,7 +134,8 @@ int config_tree_load(struct config_tree *tree, const char *dir,
 	tree->has_netlabel = has_part(dir, "netlabel.d");
 	ret = smack_policy_load(tree->policy, NULL, explicit ? dir : NULL,
 				SMACK_POLICY_KEEP_GOING |
-				(systemd ? SMACK_POLICY_SYSTEMD : 0));
+				(flags & CTL_TREE_SYSTEMD ?
+				 SMACK_POLICY_SYSTEMD : 0));
 	err = errno;
 	if (take_policy(tree) < 0)
 		return -1;

@@ -50,18 +50,22 @@ struct config_tree {
 	char **refused;		/* the files with errors, left out */
 	size_t refused_count;
 	bool quiet;		/* errors are counted, not printed */
-	bool systemd;		/* warn of what systemd reads otherwise */
 };
+
+/* Flags of config_tree_load(). */
+#define CTL_TREE_QUIET		0x1	/* count errors, do not print them */
+#define CTL_TREE_SYSTEMD	0x2	/* warn of what systemd's loader
+					 * reads otherwise */
 
 /*
  * Reads the tree at dir (explicit: named by the user, so that a missing
- * tree is an error), printing every error unless tree->quiet.  Returns
+ * tree is an error), printing every error unless CTL_TREE_QUIET.  Returns
  * 0, or -1 with errno (EINVAL: errors in the files; tree->refused names
  * them, and the tree holds the others); free with config_tree_free() in
  * both cases.
  */
 int config_tree_load(struct config_tree *tree, const char *dir,
-		     bool explicit);
+		     bool explicit, unsigned int flags);
 void config_tree_free(struct config_tree *tree);
 /* The index of the knob called name. */
 size_t ctl_knob_index(const char *name);
@@ -170,7 +174,8 @@ int cmd_knob(const struct ctl_options *o, char *const *args, size_t n);
 /* Loads the tree named by the options, printing every error.  Returns 0,
  * or -1 (tree freed) when it is not valid; with --keep-going, 1 when
  * files were refused (named on stderr) and the tree holds the others. */
-int ctl_load_tree(const struct ctl_options *o, struct config_tree *tree);
+int ctl_load_tree(const struct ctl_options *o, struct config_tree *tree,
+		  unsigned int flags);
 /* Fails with a message unless Smack is active. */
 int ctl_require_smack(void);
 

@@ -386,8 +386,7 @@ static bool keep_line(struct parse_reader *r, const struct parse_line *line,
 	struct parse_origins *o = r->ctx->origins;
 	bool blank = lead == line->len, comment;
 
-	comment = !blank &&
-		  (line->text[lead] == '#' || line->text[lead] == ';');
+	comment = !blank && parse_is_comment(line);
 	*entry = !blank && !comment;
 	if (!*entry && o)
 		o->skipped++;

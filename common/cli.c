@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <syslog.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -161,16 +162,41 @@ void cli_print_version(void)
 	cli_exit(EXIT_SUCCESS);
 }
 
+const char *cli_config_dir(const char *option, bool *explicit)
+{
+	const char *env;
+
+	*explicit = true;
+	if (option)
+		return option;
+	env = getenv(CLI_CONFIG_DIR_ENV);
+	if (env && *env)
+		return env;
+	*explicit = false;
+	return SYSCONFDIR "/smack";
+}
+
+void cli_policy_log(void *userdata, int priority, const char *file,
+		    unsigned int line, unsigned int column,
+		    const char *message)
+{
+	const char *what = priority > LOG_ERR ? "warning: " : "";
+	int *count = userdata;
+
+	if (file)
+		cli_warn(column ? "%s:%u:%u: %s%s" : line ? "%s:%u%.0u: %s%s" :
+			 "%s%.0u%.0u: %s%s", file, line, column, what,
+			 message);
+	else
+		cli_warn("%s%s", what, message);
+	if (count && priority <= LOG_ERR)
+		(*count)++;
+}
+
 void cli_parse_error(void *userdata, const char *file, unsigned int line,
 		     unsigned int column, const char *message)
 {
-	int *count = userdata;
-
-	/* One call for the three forms: "%.0u" prints nothing for a 0. */
-	cli_warn(column ? "%s:%u:%u: %s" : line ? "%s:%u%.0u: %s" :
-		 "%s%.0u%.0u: %s", file, line, column, message);
-	if (count)
-		(*count)++;
+	cli_policy_log(userdata, LOG_ERR, file, line, column, message);
 }
 
 int cli_getopt(int argc, char *const argv[], const char *shortopts,

@@ -13,28 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-
-/*
- * The tools' entry points.  A tool built as a program of its own gets its
- * main() from CLI_TOOL_MAIN(name) at the end of its main file; in the
- * multi-call program smack-utils (configure --enable-multicall, which
- * defines SMACK_MULTICALL for it) utils/smack-utils.c calls them instead.
- */
-int chsmack_main(int argc, char **argv);
-int smackaccess_main(int argc, char **argv);
-int smackaudit_main(int argc, char **argv);
-int smackcipso_main(int argc, char **argv);
-int smackctl_main(int argc, char **argv);
-int smackload_main(int argc, char **argv);
-int smacknetlabel_main(int argc, char **argv);
-int smackrun_main(int argc, char **argv);
-
-#ifdef SMACK_MULTICALL
-#define CLI_TOOL_MAIN(tool)
-#else
-#define CLI_TOOL_MAIN(tool) \
-	int main(int argc, char **argv) { cli_exit(tool##_main(argc, argv)); }
-#endif
+#include <sys/smack.h>
 
 /* Exit codes common to the tools (each man page lists its own). */
 #define EXIT_USAGE 2
@@ -129,6 +108,48 @@ void cli_print_version(void) CLI_NORETURN;
  * column is left out when 0); userdata, if not NULL, is an int counter. */
 void cli_parse_error(void *userdata, const char *file, unsigned int line,
 		     unsigned int column, const char *message);
+/* The environment variable that names another configuration tree. */
+#define CLI_CONFIG_DIR_ENV "SMACK_CONFIG_DIR"
+/* The tree to read: option (--config-dir) if not NULL, else
+ * $SMACK_CONFIG_DIR if set and not empty, else the configured
+ * <sysconfdir>/smack.  *explicit: the user named it. */
+const char *cli_config_dir(const char *option, bool *explicit);
+
+/* 'prog: the rule was "S O A"' for the rule at index (from 0) of rules,
+ * in the order they were added (after a kernel refusal).  Inline, so that
+ * the tools that do not load rules need not link what it calls. */
+struct cli_nth_rule {
+	size_t wanted, seen;
+};
+
+static inline int cli_warn_nth_rule(void *data, const char *subject,
+				    const char *object, const char *access,
+				    const char *deny)
+{
+	struct cli_nth_rule *n = (struct cli_nth_rule *)data;
+
+	if (n->seen++ < n->wanted)
+		return 0;
+	cli_warn("the rule was \"%s %s %s%s%s\"", subject, object, access,
+		 deny ? " " : "", deny ? deny : "");
+	return 1;
+}
+
+static inline void cli_warn_rule(const struct smack_accesses *rules,
+				 size_t index)
+{
+	struct cli_nth_rule n = { index, 0 };
+	int saved = errno;
+
+	smack_accesses_foreach(rules, cli_warn_nth_rule, &n);
+	errno = saved;
+}
+
+/* A smack_policy_log_fn printing the policy's messages the same way (a
+ * warning says so); userdata, if not NULL, is an int counting errors. */
+void cli_policy_log(void *userdata, int priority, const char *file,
+		    unsigned int line, unsigned int column,
+		    const char *message);
 
 /*
  * A long option for cli_getopt(): struct option without pointers, so that

@@ -588,7 +588,7 @@ static void reserve_for_file(struct smack_accesses *a, int fd)
 		resize(a, want, a->wide);
 }
 
-static int parse_fd(struct smack_accesses *a, int fd, struct parse_ctx *ctx)
+int accesses_parse_fd(struct smack_accesses *a, int fd, struct parse_ctx *ctx)
 {
 	struct parse_reader r;
 	int ret, saved;
@@ -616,7 +616,7 @@ int smack_accesses_parse_fd(struct smack_accesses *handle, int fd,
 		return -1;
 	}
 	cp = checkpoint(handle);
-	ret = parse_fd(handle, fd, &ctx);
+	ret = accesses_parse_fd(handle, fd, &ctx);
 	return finish_parse(handle, cp, ret, ctx.errors);
 }
 
@@ -631,7 +631,7 @@ static int parse_file(void *arg, int fd, struct parse_ctx *ctx)
 {
 	unsigned int before = ctx->errors;
 
-	if (parse_fd(arg, fd, ctx) < 0)
+	if (accesses_parse_fd(arg, fd, ctx) < 0)
 		return -1;
 	if (ctx->errors != before) {
 		errno = EINVAL;

@@ -91,6 +91,10 @@ size_t accesses_format_n(char *buf, const char *subject, size_t subject_len,
 struct parse_reader;
 /* Adds the rule lines of r; errors go to r->ctx (nothing is undone). */
 int accesses_parse_lines(struct smack_accesses *a, struct parse_reader *r);
+/* The rules of one open file added to a (a large file gets room for them
+ * at once); errors go to ctx, and nothing is undone. */
+struct parse_ctx;
+int accesses_parse_fd(struct smack_accesses *a, int fd, struct parse_ctx *ctx);
 /* smack_accesses_parse_path() with parse_path() flags. */
 int accesses_parse_path(struct smack_accesses *a, const char *path,
 			unsigned int flags, smack_parse_error_fn on_error,

@@ -248,7 +248,8 @@ static int parse_mappings(struct records *set, int fd, struct parse_ctx *ctx,
 	int ret = -1;
 
 	if (room.fields && room.cats)
-		ret = parse_lines_and_comments(ctx, fd, parse_line, &room);
+		ret = parse_lines(ctx, fd, PARSE_KEEP_COMMENTS, parse_line,
+				  &room);
 	free(room.fields);
 	free(room.cats);
 	return ret;
@@ -266,7 +267,7 @@ static int parse_file_1_3(void *arg, int fd, struct parse_ctx *ctx)
 	return parse_mappings(arg, fd, ctx, false);
 }
 
-static const struct parse_records_ops mapping_parser = {
+const struct parse_records_ops cipso_file_parser = {
 	.record_size = sizeof(struct cipso_mapping),
 	.parse = parse_file,
 	.release = cipso_mappings_release,
@@ -286,7 +287,7 @@ int smack_cipso_parse_fd(struct smack_cipso *handle, int fd, const char *name,
 		errno = EINVAL;
 		return -1;
 	}
-	return parse_records_into(&handle->maps, &mapping_parser, NULL, fd,
+	return parse_records_into(&handle->maps, &cipso_file_parser, NULL, fd,
 				  name, on_error, userdata);
 }
 
@@ -298,7 +299,7 @@ int smack_cipso_parse_path(struct smack_cipso *handle, const char *path,
 		errno = EINVAL;
 		return -1;
 	}
-	return parse_records_into(&handle->maps, &mapping_parser, path, -1,
+	return parse_records_into(&handle->maps, &cipso_file_parser, path, -1,
 				  NULL, on_error, userdata);
 }
 

@@ -40,4 +40,10 @@ void cipso_mappings_release(struct records *set);
  * (smack_load_policy()). */
 int cipso_parse_path_1_3(struct smack_cipso *handle, const char *path);
 
+/* The parser of a mapping file as the tools read it: one that does not
+ * say its form is read in list form, a line that could be either
+ * refused. */
+struct parse_records_ops;
+extern const struct parse_records_ops cipso_file_parser;
+
 #endif /* LIBSMACK_CIPSO_H */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * The one-value smackfs files (ambient, syslog, unconfined, logging,
- * ptrace, doi, direct, mapped), onlycap and revoke-subject.
+ * ptrace, doi, direct, mapped), onlycap and revoke-subject: each on its
+ * own, and every knob of the table (knob.h) by its name.
  *
  * The kernel takes junk in several of these files (6.1 sets direct to -1)
  * and reads a bad label as its valid prefix, so every value is checked
@@ -18,12 +19,9 @@
 #include <unistd.h>
 
 #include "libsmack-internal.h"
+#include "knob.h"
 #include "label-list.h"
-
-/* CIPSO domains of interpretation are 32-bit; 0 means "unknown". */
-#define DOI_MIN 1
-#define DOI_MAX 4294967295LL
-#define LEVEL_MAX 255
+#include "parse.h"
 
 /* ------------------------------------------------------------ labels */
 
@@ -121,43 +119,21 @@ int smack_set_onlycap(const char **labels, int cnt)
 	return label_list_write_knob("onlycap", labels, cnt);
 }
 
-/* Reads all of fd into a NUL-terminated, malloc'ed string; a NUL byte in
- * the input would hide what follows it, so it is EINVAL. */
+/* All of fd as a string; a NUL byte in it would hide what follows it,
+ * so it is EINVAL. */
 static char *read_text(int fd)
 {
-	size_t size = 0, cap = 0;
-	char *buf = NULL, *grown;
-	ssize_t n;
-	int saved;
+	char *text;
+	ssize_t n = parse_read_all(fd, &text);
 
-	for (;;) {
-		if (cap - size < 2) {
-			cap = cap ? cap * 2 : 1024;
-			grown = realloc(buf, cap);
-			if (!grown)
-				goto fail;
-			buf = grown;
-		}
-		n = read(fd, buf + size, cap - size - 1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			goto fail;
-		if (n == 0)
-			break;
-		size += n;
-	}
-	buf[size] = '\0';
-	if (strlen(buf) != size) {
+	if (n < 0)
+		return NULL;
+	if (strlen(text) != (size_t)n) {
+		free(text);
 		errno = EINVAL;
-		goto fail;
+		return NULL;
 	}
-	return buf;
-fail:
-	saved = errno;
-	free(buf);
-	errno = saved;
-	return NULL;
+	return text;
 }
 
 SMACK_EXPORT
@@ -220,18 +196,18 @@ static int number_knob_get(const char *name, long long min, long long max,
 	return ret;
 }
 
-static int number_knob_set(const char *name, long long min, long long max,
-			   long long value)
+int knob_write_number(enum knob_id id, long long number)
 {
+	const struct knob *k = knob_get(id);
 	char buf[24];
 	int len;
 
-	if (value < min || value > max) {
+	if (number < k->min || number > k->max) {
 		errno = EINVAL;
 		return -1;
 	}
-	len = snprintf(buf, sizeof(buf), "%lld", value);
-	return smackfs_write_file(name, buf, len);
+	len = snprintf(buf, sizeof(buf), "%lld", number);
+	return smackfs_write_file(k->name, buf, len);
 }
 
 static int int_knob_get(const char *name, int *value)
@@ -254,11 +230,10 @@ int smack_logging_get(int *mode)
 	return int_knob_get("logging", mode);
 }
 
-/* 0 logs nothing, 1 denials, 2 grants, 3 both. */
 SMACK_EXPORT
 int smack_logging_set(int mode)
 {
-	return number_knob_set("logging", 0, 3, mode);
+	return knob_write_number(KNOB_LOGGING, mode);
 }
 
 SMACK_EXPORT
@@ -267,11 +242,10 @@ int smack_ptrace_get(int *mode)
 	return int_knob_get("ptrace", mode);
 }
 
-/* 0 the rules decide, 1 exact (same label only), 2 draconian. */
 SMACK_EXPORT
 int smack_ptrace_set(int mode)
 {
-	return number_knob_set("ptrace", 0, 2, mode);
+	return knob_write_number(KNOB_PTRACE, mode);
 }
 
 SMACK_EXPORT
@@ -283,7 +257,7 @@ int smack_doi_get(unsigned long *doi)
 		errno = EINVAL;
 		return -1;
 	}
-	if (number_knob_get("doi", 0, DOI_MAX, &v) < 0)
+	if (number_knob_get("doi", 0, knob_get(KNOB_DOI)->max, &v) < 0)
 		return -1;
 	*doi = (unsigned long)v;
 	return 0;
@@ -292,15 +266,14 @@ int smack_doi_get(unsigned long *doi)
 SMACK_EXPORT
 int smack_doi_set(unsigned long doi)
 {
-	if (doi > (unsigned long long)DOI_MAX) {
+	if ((unsigned long long)doi >
+	    (unsigned long long)knob_get(KNOB_DOI)->max) {
 		errno = EINVAL;
 		return -1;
 	}
-	return number_knob_set("doi", DOI_MIN, DOI_MAX, (long long)doi);
+	return knob_write_number(KNOB_DOI, (long long)doi);
 }
 
-/* The kernel keeps any int in direct and mapped (6.1), but a CIPSO level
- * is 0..255, which later kernels enforce. */
 SMACK_EXPORT
 int smack_direct_get(int *level)
 {
@@ -310,7 +283,7 @@ int smack_direct_get(int *level)
 SMACK_EXPORT
 int smack_direct_set(int level)
 {
-	return number_knob_set("direct", 0, LEVEL_MAX, level);
+	return knob_write_number(KNOB_DIRECT, level);
 }
 
 SMACK_EXPORT
@@ -322,5 +295,151 @@ int smack_mapped_get(int *level)
 SMACK_EXPORT
 int smack_mapped_set(int level)
 {
-	return number_knob_set("mapped", 0, LEVEL_MAX, level);
+	return knob_write_number(KNOB_MAPPED, level);
+}
+
+/* ------------------------------------------------------- by the table */
+
+/* A number as knob_read_kernel() takes it: an int, or the doi's u32. */
+static int read_number(const struct knob *k, long long *number)
+{
+	return number_knob_get(k->name, k->max > INT_MAX ? 0 : INT_MIN,
+			       k->max > INT_MAX ? k->max : INT_MAX, number);
+}
+
+/* The labels of a list or label knob into v. */
+static int read_labels(const struct knob *k, struct knob_value *v)
+{
+	char **list = NULL, *label;
+	int ret = 0;
+
+	if (k->kind == KNOB_LIST) {
+		ret = label_list_read_knob(k->name, &list);
+	} else if (label_knob_get(k->name, &label) >= 0) {
+		list = malloc(2 * sizeof(*list));
+		if (list) {
+			list[0] = label;
+			list[1] = NULL;
+			ret = 1;
+		} else {
+			free(label);
+			ret = -1;
+		}
+	} else {
+		ret = -1;
+	}
+	if (ret < 0)
+		return -1;
+	v->labels = list;
+	v->count = ret;
+	return 0;
+}
+
+int knob_read_kernel(enum knob_id id, struct knob_value *v)
+{
+	const struct knob *k = knob_get(id);
+	int ret;
+
+	memset(v, 0, sizeof(*v));
+	if (k->kind == KNOB_NUMBER)
+		ret = read_number(k, &v->number);
+	else
+		ret = read_labels(k, v);
+	if (ret < 0)
+		return -1;
+	v->set = true;
+	return 0;
+}
+
+int knob_write_kernel(enum knob_id id, const struct knob_value *v)
+{
+	const struct knob *k = knob_get(id);
+
+	if (k->kind == KNOB_NUMBER)
+		return knob_write_number(id, v->number);
+	if (k->kind == KNOB_LIST)
+		return label_list_write_knob(k->name,
+					     (const char *const *)v->labels,
+					     v->count);
+	if (v->count != 1) {
+		errno = EINVAL;
+		return -1;
+	}
+	return label_knob_set(k->name, v->labels[0]);
+}
+
+bool knob_onlycap_locks_out(const struct knob_value *list, char **self)
+{
+	size_t i;
+
+	*self = NULL;
+	if (list->count == 0)
+		return false;
+	if (smack_new_label_from_self(self) < 0) {
+		*self = NULL;
+		return true;
+	}
+	for (i = 0; i < list->count; i++)
+		if (strcmp(list->labels[i], *self) == 0)
+			return false;
+	return true;
+}
+
+SMACK_EXPORT
+int smack_knob_get(const char *name, char **value)
+{
+	enum knob_id id;
+	struct knob_value v;
+	int saved;
+
+	if (!knob_find(name, &id) || !value) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (knob_read_kernel(id, &v) < 0)
+		return -1;
+	*value = knob_value_format(knob_get(id), &v);
+	saved = errno;
+	knob_value_clear(&v);
+	errno = saved;
+	return *value ? 0 : -1;
+}
+
+/* The onlycap guard for smack_knob_set(): ECANCELED when it refuses. */
+static int guard_onlycap(const struct knob_value *v, unsigned int flags)
+{
+	char *self;
+	bool unsafe;
+
+	if (flags & SMACK_PLAN_FORCE)
+		return 0;
+	unsafe = knob_onlycap_locks_out(v, &self);
+	free(self);
+	if (!unsafe)
+		return 0;
+	errno = ECANCELED;
+	return -1;
+}
+
+SMACK_EXPORT
+int smack_knob_set(const char *name, const char *value, unsigned int flags)
+{
+	struct parse_ctx ctx = PARSE_CTX_INIT(name, NULL, NULL);
+	enum knob_id id;
+	struct knob_value v;
+	int ret, saved;
+
+	if (!knob_find(name, &id) || !value) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (knob_parse_value(knob_get(id), value, &ctx, &v) < 0)
+		return -1;
+	ret = id == KNOB_ONLYCAP ? guard_onlycap(&v, flags) : 0;
+	if (ret == 0)
+		ret = knob_write_kernel(id, &v);
+	saved = errno;
+	knob_value_clear(&v);
+	errno = saved;
+	return ret;
 }

@@ -22,8 +22,7 @@
 #include "parse.h"
 
 #define CIPSO_OPTION "-CIPSO"
-/* "xxxx:" * 8 + "/128" and a NUL */
-#define HOST_MAX 48
+#define HOST_MAX NETLABEL_HOST_MAX
 /* host, space, label, newline, NUL */
 #define ENTRY_MAX (HOST_MAX + 1 + SMACK_LABEL_LEN + 2)
 
@@ -43,8 +42,7 @@ int smack_netlabel_new(struct smack_netlabel **handle)
 	return 0;
 }
 
-/* Frees what the entries of a set hold (a parse_records_ops release). */
-static void entries_release(struct records *set)
+void netlabel_entries_release(struct records *set)
 {
 	struct netlabel_entry *entries = set->items;
 	size_t i;
@@ -58,7 +56,7 @@ void smack_netlabel_free(struct smack_netlabel *handle)
 {
 	if (!handle)
 		return;
-	entries_release(&handle->entries);
+	netlabel_entries_release(&handle->entries);
 	free(handle->entries.items);
 	free(handle);
 }
@@ -163,12 +161,7 @@ static const char *parse_host(const char *s, size_t len,
 	return NULL;
 }
 
-/*
- * The host of e in the one form both kernel files read exactly, and list
- * their entries in: "A.B.C.D/N", or eight 4-digit groups and "/N".  out
- * has HOST_MAX bytes; returns the length.
- */
-static size_t format_host(const struct netlabel_entry *e, char *out)
+size_t netlabel_format_host(const struct netlabel_entry *e, char *out)
 {
 	const unsigned char *a = e->addr;
 	size_t off = 0;
@@ -279,7 +272,7 @@ int smack_netlabel_apply(struct smack_netlabel *handle)
 		e = (const struct netlabel_entry *)handle->entries.items + i;
 
 		b = e->ipv6 ? &v6 : &v4;
-		len = format_host(e, rec);
+		len = netlabel_format_host(e, rec);
 		len += snprintf(rec + len, sizeof(rec) - len, " %s\n", e->label);
 		/* One entry a write: the kernel reads only the first. */
 		if (smackfs_batch_add(b, rec, len) < 0 ||
@@ -352,7 +345,7 @@ int smack_netlabel_foreach(const struct smack_netlabel *handle,
 	}
 	for (i = 0; i < handle->entries.count; i++) {
 		e = (const struct netlabel_entry *)handle->entries.items + i;
-		format_host(e, host);
+		netlabel_format_host(e, host);
 		ret = fn(userdata, host, e->label);
 		if (ret)
 			return ret;
@@ -418,13 +411,13 @@ static int parse_line(void *arg, struct parse_ctx *ctx,
 /* A parse_file_fn: adds the entries of one file to arg, a set. */
 static int parse_file(void *arg, int fd, struct parse_ctx *ctx)
 {
-	return parse_lines(ctx, fd, parse_line, arg);
+	return parse_lines(ctx, fd, 0, parse_line, arg);
 }
 
-static const struct parse_records_ops entry_parser = {
+const struct parse_records_ops netlabel_file_parser = {
 	.record_size = sizeof(struct netlabel_entry),
 	.parse = parse_file,
-	.release = entries_release,
+	.release = netlabel_entries_release,
 };
 
 SMACK_EXPORT
@@ -436,8 +429,8 @@ int smack_netlabel_parse_fd(struct smack_netlabel *handle, int fd,
 		errno = EINVAL;
 		return -1;
 	}
-	return parse_records_into(&handle->entries, &entry_parser, NULL, fd,
-				  name, on_error, userdata);
+	return parse_records_into(&handle->entries, &netlabel_file_parser,
+				  NULL, fd, name, on_error, userdata);
 }
 
 SMACK_EXPORT
@@ -448,6 +441,6 @@ int smack_netlabel_parse_path(struct smack_netlabel *handle, const char *path,
 		errno = EINVAL;
 		return -1;
 	}
-	return parse_records_into(&handle->entries, &entry_parser, path, -1,
-				  NULL, on_error, userdata);
+	return parse_records_into(&handle->entries, &netlabel_file_parser,
+				  path, -1, NULL, on_error, userdata);
 }

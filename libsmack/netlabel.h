@@ -29,9 +29,25 @@ struct smack_netlabel {
 	struct records entries;	/* of struct netlabel_entry */
 };
 
+/* "xxxx:" * 8 + "/128" and a NUL */
+#define NETLABEL_HOST_MAX 48
+
 /* Appends an entry for host (its label ignored) with label (len bytes,
  * copied).  -1 with errno ENOMEM. */
 int netlabel_append(struct records *set, const struct netlabel_entry *host,
 		    const char *label, size_t len);
+
+/*
+ * The host of e in the one form both kernel files read exactly, and list
+ * their entries in: "A.B.C.D/N", or eight 4-digit groups and "/N".  out
+ * has NETLABEL_HOST_MAX bytes; returns the length.
+ */
+size_t netlabel_format_host(const struct netlabel_entry *e, char *out);
+/* Frees what the entries of a set hold (a parse_records_ops release). */
+void netlabel_entries_release(struct records *set);
+
+/* The parser of a netlabel file (smack-netlabel(5)). */
+struct parse_records_ops;
+extern const struct parse_records_ops netlabel_file_parser;
 
 #endif /* LIBSMACK_NETLABEL_H */

@@ -1,20 +1,17 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * The line and field reader shared by every parser of the library, its
- * error reporter and the directory walker (see parse.h for the format).
+ * error reporter and its quoting (see parse.h for the format); files and
+ * directories are in parse-files.c.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include "dir-names.h"
 #include "libsmack-internal.h"
 #include "parse.h"
 
@@ -141,6 +138,23 @@ size_t parse_split(const struct parse_line *line, struct parse_field *fields,
 			fields[n].len = p - fields[n].text;
 		n++;
 	}
+}
+
+bool parse_next_field(const struct parse_line *line, size_t *pos,
+		      struct parse_field *f)
+{
+	const char *s = line->text, *end = s + line->len, *p = s + *pos;
+
+	while (p < end && is_blank(*p))
+		p++;
+	if (p == end)
+		return false;
+	f->text = p;
+	f->column = p - s + 1;
+	p = field_end(p, end);
+	f->len = p - f->text;
+	*pos = p - s;
+	return true;
 }
 
 void parse_report_label(struct parse_ctx *ctx, unsigned int line,
@@ -306,284 +320,116 @@ bool parse_is_comment(const struct parse_line *line)
 	return i < line->len && (line->text[i] == '#' || line->text[i] == ';');
 }
 
-static bool is_skipped(const struct parse_reader *r,
-		       const struct parse_line *line)
+/* ------------------------------------------------------------ origins */
+
+void parse_origins_start(struct parse_origins *o)
 {
-	if (first_non_blank(line) == line->len)
-		return true;
-	return !r->comments && parse_is_comment(line);
+	o->file_first = o->count;
+	o->skipped = o->skipped_at_run = 0;
+}
+
+/* The line of an entry, at column: a run when it is not where the last
+ * run puts it (lines that make no entry came in between, or blanks
+ * before it).  -1 ENOMEM. */
+static int note_entry(struct parse_origins *o, unsigned int line,
+		      unsigned int column)
+{
+	struct parse_run *grown;
+	size_t cap;
+
+	if (o->skipped == o->skipped_at_run && column == 1)
+		return 0;
+	if (o->count == o->cap) {
+		cap = o->cap ? o->cap * 2 : 16;
+		grown = realloc(o->runs, cap * sizeof(*grown));
+		if (!grown)
+			return -1;
+		o->runs = grown;
+		o->cap = cap;
+	}
+	o->runs[o->count++] = (struct parse_run){
+		.entry = line - 1 - o->skipped, .line = line, .column = column
+	};
+	o->skipped_at_run = o->skipped;
+	return 0;
+}
+
+void parse_origins_find(const struct parse_run *runs, size_t n, size_t entry,
+			unsigned int *line, unsigned int *column)
+{
+	size_t lo = 0, hi = n, mid;
+
+	/* The last run at or before the entry. */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (runs[mid].entry <= entry)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0) {
+		*line = entry + 1;
+		*column = 1;
+		return;
+	}
+	*line = runs[lo - 1].line + (entry - runs[lo - 1].entry);
+	*column = entry == runs[lo - 1].entry ? runs[lo - 1].column : 1;
+}
+
+/* ------------------------------------------------------------ lines */
+
+/* Whether the reader passes line on, and whether it makes an entry;
+ * keeps count of the lines that make none. */
+static bool keep_line(struct parse_reader *r, const struct parse_line *line,
+		      size_t lead, bool *entry)
+{
+	struct parse_origins *o = r->ctx->origins;
+	bool blank = lead == line->len, comment;
+
+	comment = !blank && parse_is_comment(line);
+	*entry = !blank && !comment;
+	if (!*entry && o)
+		o->skipped++;
+	if (blank)
+		return r->keep & PARSE_KEEP_BLANKS;
+	return !comment || (r->keep & PARSE_KEEP_COMMENTS);
+}
+
+/* A line that has a NUL byte is reported and skipped. */
+static bool has_nul(struct parse_reader *r, const struct parse_line *line)
+{
+	const char *nul = memchr(line->text, '\0', line->len);
+
+	if (!nul)
+		return false;
+	parse_error(r->ctx, line->number, nul - line->text + 1,
+		    "contains a NUL byte");
+	if (r->ctx->origins)
+		r->ctx->origins->skipped++;
+	return true;
 }
 
 int parse_reader_next(struct parse_reader *r, struct parse_line *line)
 {
-	const char *nul;
+	size_t lead;
+	bool entry;
 	int ret;
 
 	while ((ret = next_raw(r, line)) > 0) {
 		if (line->len && line->text[line->len - 1] == '\r')
 			line->len--;
-		nul = memchr(line->text, '\0', line->len);
-		if (nul) {
-			parse_error(r->ctx, line->number,
-				    nul - line->text + 1,
-				    "contains a NUL byte");
+		if (has_nul(r, line))
 			continue;
+		lead = first_non_blank(line);
+		if (!keep_line(r, line, lead, &entry))
+			continue;
+		if (entry && r->ctx->origins &&
+		    note_entry(r->ctx->origins, line->number, lead + 1) < 0) {
+			parse_error(r->ctx, line->number, 0, "out of memory");
+			errno = ENOMEM;
+			return -1;
 		}
-		if (!is_skipped(r, line))
-			return 1;
-	}
-	return ret;
-}
-
-/* ------------------------------------------------------- files and dirs */
-
-static void report_errno(struct parse_ctx *ctx, const char *what, int err)
-{
-	parse_error(ctx, 0, 0, "%s: %s", what, strerror(err));
-	errno = err;
-}
-
-/* Opens path without blocking on a FIFO; fills *st.  -1 and errno. */
-static int open_nonblocking(const char *path, struct stat *st)
-{
-	int fd, saved;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, st) < 0) {
-		saved = errno;
-		close(fd);
-		errno = saved;
-		return -1;
-	}
-	return fd;
-}
-
-/* Regular files only: anything else is refused with a message. */
-static int require_regular(struct parse_ctx *ctx, int fd,
-			   const struct stat *st)
-{
-	int flags;
-
-	if (S_ISREG(st->st_mode)) {
-		/* Reads from a regular file never block anyway; clearing the
-		 * flag keeps fn's reads plain. */
-		flags = fcntl(fd, F_GETFL);
-		if (flags >= 0)
-			fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
-		return fd;
-	}
-	close(fd);
-	if (S_ISDIR(st->st_mode)) {
-		parse_error(ctx, 0, 0, "is a directory, not a file");
-		errno = EISDIR;
-	} else {
-		parse_error(ctx, 0, 0, "is not a regular file");
-		errno = EINVAL;
-	}
-	return -1;
-}
-
-int parse_open_file(struct parse_ctx *ctx, const char *path)
-{
-	struct stat st;
-	int fd = open_nonblocking(path, &st);
-
-	if (fd < 0) {
-		report_errno(ctx, "cannot open", errno);
-		return -1;
-	}
-	return require_regular(ctx, fd, &st);
-}
-
-/* Runs fn on an open regular file; closes it. */
-static int run_file(int fd, parse_file_fn fn, void *arg,
-		    struct parse_ctx *ctx)
-{
-	int ret, saved;
-
-	ret = fn(arg, fd, ctx);
-	saved = errno;
-	close(fd);
-	errno = saved;
-	return ret;
-}
-
-/* One entry of a directory: a regular file is parsed, anything else
- * skipped; 1 when skipped. */
-static int walk_entry(const char *path, parse_file_fn fn, void *arg,
-		      struct parse_ctx *ctx)
-{
-	struct stat st;
-	int fd;
-
-	if (stat(path, &st) < 0) {
-		report_errno(ctx, "cannot open", errno);
-		return -1;
-	}
-	if (!S_ISREG(st.st_mode))
 		return 1;
-	fd = open_nonblocking(path, &st);
-	if (fd < 0) {
-		report_errno(ctx, "cannot open", errno);
-		return -1;
-	}
-	/* It may have been replaced between stat() and open(). */
-	fd = require_regular(ctx, fd, &st);
-	if (fd < 0)
-		return -1;
-	return run_file(fd, fn, arg, ctx);
-}
-
-static char *join_path(const char *dir, const char *name)
-{
-	size_t dlen = strlen(dir), nlen = strlen(name);
-	char *p = malloc(dlen + nlen + 2);
-
-	if (!p)
-		return NULL;
-	memcpy(p, dir, dlen);
-	if (dlen && dir[dlen - 1] != '/')
-		p[dlen++] = '/';
-	memcpy(p + dlen, name, nlen + 1);
-	return p;
-}
-
-/* The sorted names a walk reads from dirfd (which it closes). */
-static int sorted_entries(struct parse_ctx *dctx, int dirfd, char ***names,
-			  size_t *n)
-{
-	DIR *dir = fdopendir(dirfd);
-	int ret, saved;
-
-	if (!dir) {
-		saved = errno;
-		close(dirfd);
-		report_errno(dctx, "cannot read directory", saved);
-		return -1;
-	}
-	ret = dir_names_sorted(dir, names, n);
-	saved = errno;
-	closedir(dir);
-	if (ret < 0)
-		report_errno(dctx, "cannot read directory", saved);
-	return ret;
-}
-
-static int walk_dir(const char *path, int dirfd, parse_file_fn fn, void *arg,
-		    smack_parse_error_fn on_error, void *userdata)
-{
-	struct parse_ctx dctx = PARSE_CTX_INIT(path, on_error, userdata);
-	struct parse_ctx fctx;
-	char **names, *file;
-	size_t n, i;
-	int first = 0;
-
-	if (sorted_entries(&dctx, dirfd, &names, &n) < 0)
-		return -1;
-	for (i = 0; i < n; i++) {
-		file = join_path(path, names[i]);
-		if (!file) {
-			first = first ? first : errno;
-			report_errno(&dctx, "cannot read directory", errno);
-			break;
-		}
-		fctx = (struct parse_ctx)PARSE_CTX_INIT(file, on_error,
-							userdata);
-		if (walk_entry(file, fn, arg, &fctx) < 0 && !first)
-			first = errno ? errno : EINVAL;
-		free(file);
-	}
-	dir_names_free(names, n);
-	if (!first)
-		return 0;
-	errno = first;
-	return -1;
-}
-
-int parse_path(const char *path, unsigned int flags, parse_file_fn fn,
-	       void *arg, smack_parse_error_fn on_error, void *userdata)
-{
-	struct parse_ctx ctx = PARSE_CTX_INIT(path, on_error, userdata);
-	struct stat st;
-	int fd;
-
-	if (!path || !fn) {
-		errno = EINVAL;
-		return -1;
-	}
-	fd = open_nonblocking(path, &st);
-	if (fd < 0) {
-		if (errno == ENOENT && (flags & PARSE_PATH_OPTIONAL))
-			return 0;
-		report_errno(&ctx, "cannot open", errno);
-		return -1;
-	}
-	if (S_ISDIR(st.st_mode) && !(flags & PARSE_PATH_FILE_ONLY))
-		return walk_dir(path, fd, fn, arg, on_error, userdata);
-	fd = require_regular(&ctx, fd, &st);
-	if (fd < 0)
-		return -1;
-	return run_file(fd, fn, arg, &ctx);
-}
-
-static int run_lines(struct parse_ctx *ctx, int fd, bool comments,
-		     parse_line_fn fn, void *arg)
-{
-	struct parse_reader r;
-	struct parse_line line;
-	unsigned int errors = ctx->errors;
-	int ret;
-
-	parse_reader_fd(&r, ctx, fd);
-	r.comments = comments;
-	while ((ret = parse_reader_next(&r, &line)) > 0) {
-		if (fn(arg, ctx, &line) < 0) {
-			ret = -1;
-			break;
-		}
-	}
-	parse_reader_release(&r);
-	if (ret == 0 && ctx->errors != errors) {
-		errno = EINVAL;
-		ret = -1;
-	}
-	return ret < 0 ? -1 : 0;
-}
-
-int parse_lines(struct parse_ctx *ctx, int fd, parse_line_fn fn, void *arg)
-{
-	return run_lines(ctx, fd, false, fn, arg);
-}
-
-int parse_lines_and_comments(struct parse_ctx *ctx, int fd, parse_line_fn fn,
-			     void *arg)
-{
-	return run_lines(ctx, fd, true, fn, arg);
-}
-
-int parse_records_into(struct records *dst,
-		       const struct parse_records_ops *ops, const char *path,
-		       int fd, const char *name, smack_parse_error_fn on_error,
-		       void *userdata)
-{
-	struct parse_ctx ctx = PARSE_CTX_INIT(name, on_error, userdata);
-	struct records scratch = { 0 };
-	int ret, saved;
-
-	if (path)
-		ret = parse_path(path, 0, ops->parse, &scratch, on_error,
-				 userdata);
-	else
-		ret = ops->parse(&scratch, fd, &ctx);
-	if (ret == 0)
-		ret = records_move(dst, &scratch, ops->record_size);
-	if (ret < 0) {
-		saved = errno;
-		ops->release(&scratch);
-		free(scratch.items);
-		errno = saved;
 	}
 	return ret;
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * parse.h - the line and field reader that every parser of libsmack shares
- * (rules, CIPSO, netlabel, onlycap files), so that they all agree on what
- * a line, a comment and a field are, and report errors the same way.
+ * (rules, CIPSO, netlabel, knob files, label specifications), so that they
+ * all agree on what a line, a comment and a field are, and report errors
+ * the same way.
  *
  * Input format, common to every file the library reads:
  *   - lines end in "\n" or "\r\n"; the last line may lack its line end;
@@ -48,7 +49,9 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include "records.h"
 #include "sys/smack.h"
@@ -56,12 +59,16 @@
 /* The name used in messages when the caller gave none. */
 #define PARSE_DEFAULT_NAME "(input)"
 
+struct parse_origins;
+
 /* Where errors go, and how many there were. */
 struct parse_ctx {
 	const char *name;		/* file name as given, never NULL */
 	smack_parse_error_fn on_error;	/* may be NULL: errors only counted */
 	void *userdata;
 	unsigned int errors;		/* errors reported so far */
+	struct parse_origins *origins;	/* NULL, or where the entries of the
+					 * lines read are recorded */
 };
 
 #define PARSE_CTX_INIT(file, fn, data) \
@@ -109,8 +116,14 @@ struct parse_field {
 size_t parse_split(const struct parse_line *line, struct parse_field *fields,
 		   size_t max);
 
+/* The field after *pos (a byte offset into the line, 0 at first), for a
+ * line of any number of fields: true and *pos moved past it, or false at
+ * the end of the line. */
+bool parse_next_field(const struct parse_line *line, size_t *pos,
+		      struct parse_field *f);
+
 /*
- * The same for a line in the plain form most lines have: fields between
+ * parse_split() for a line in the plain form most lines have: fields between
  * single spaces, no blank before the first or after the last (a tab is
  * taken as part of a field, which no label or access string can have).
  * Returns the number of fields, or 0 when the line is not in that form or
@@ -159,6 +172,40 @@ void parse_report_label(struct parse_ctx *ctx, unsigned int line,
 bool parse_check_access(struct parse_ctx *ctx, unsigned int line,
 			const struct parse_field *f, unsigned int *mask);
 
+/*
+ * Where each entry of a file comes from, for a parser that makes one entry
+ * of each line that is neither blank nor a comment (rules, CIPSO mappings,
+ * netlabel entries: every line of a file without errors).  The reader
+ * records it as it returns the lines, whoever takes them, in runs: a run
+ * says that the file's entry "entry" is at line and column, and each
+ * entry after it, up to the next run, one line further at column 1.  A
+ * file of entries on consecutive lines has no run at all; a comment or a
+ * blank line costs one.  So the origins of a policy take a few bytes a
+ * file, not a line number a rule.
+ */
+struct parse_run {
+	uint32_t entry;		/* of its file, 0 for the first */
+	uint32_t line, column;
+};
+
+struct parse_origins {
+	struct parse_run *runs;	/* of every file, in the order read */
+	size_t count, cap;
+	size_t file_first;	/* the runs of the current file start here */
+	uint32_t skipped;	/* lines of the current file with no entry */
+	uint32_t skipped_at_run;
+};
+
+/* Starts the runs of another file. */
+void parse_origins_start(struct parse_origins *o);
+/* The line and column of the file's entry (0 its first) from its n runs. */
+void parse_origins_find(const struct parse_run *runs, size_t n, size_t entry,
+			unsigned int *line, unsigned int *column);
+
+/* Flags of a reader's keep: the lines it returns besides entries. */
+#define PARSE_KEEP_COMMENTS	0x1	/* comment lines */
+#define PARSE_KEEP_BLANKS	0x2	/* empty lines and lines of blanks */
+
 /* A line reader over a file descriptor or a buffer in memory. */
 struct parse_reader {
 	struct parse_ctx *ctx;
@@ -170,8 +217,7 @@ struct parse_reader {
 	size_t end;		/* end of valid bytes in data */
 	unsigned int line;	/* number of the last line returned */
 	bool eof;
-	bool comments;		/* return comment lines too (set after
-				 * init; blank lines are never returned) */
+	unsigned int keep;	/* PARSE_KEEP_*, set after init */
 };
 
 /* Reads len bytes of buf (which need not be NUL-terminated).  Cannot fail;
@@ -183,9 +229,10 @@ void parse_reader_buffer(struct parse_reader *r, struct parse_ctx *ctx,
 void parse_reader_fd(struct parse_reader *r, struct parse_ctx *ctx, int fd);
 
 /*
- * Returns 1 and the next line that is not blank, a comment or in error;
- * 0 at the end of the input; -1 with errno on a failed read or allocation,
- * which has then been reported through ctx (line 0).
+ * Returns 1 and the next line that is not blank, a comment (unless kept)
+ * or in error; 0 at the end of the input; -1 with errno on a failed read
+ * or allocation, which has then been reported through ctx.  Records the
+ * origins of the lines when ctx->origins is set.
  */
 int parse_reader_next(struct parse_reader *r, struct parse_line *line);
 /* Frees what the reader allocated; the reader may be reused after init. */
@@ -222,18 +269,17 @@ int parse_path(const char *path, unsigned int flags, parse_file_fn fn,
 	       void *arg, smack_parse_error_fn on_error, void *userdata);
 
 /*
- * Calls fn for each line of fd until it returns -1 (which is returned, its
- * errno kept).  Returns 0, or -1 with errno EINVAL when a line had an
- * error (reported through ctx), or the errno of a failed read.
+ * Calls fn for each line of fd that the reader returns (keep: PARSE_KEEP_*
+ * for a format whose comments can say something, or a check of the lines
+ * themselves) until it returns -1 (which is returned, its errno kept).
+ * Returns 0, or -1 with errno EINVAL when a line had an error (reported
+ * through ctx), or the errno of a failed read.
  */
 typedef int (*parse_line_fn)(void *arg, struct parse_ctx *ctx,
 			     const struct parse_line *line);
-int parse_lines(struct parse_ctx *ctx, int fd, parse_line_fn fn, void *arg);
-/* The same, with comment lines passed to fn too, for a format whose
- * comments can say something (parse_is_comment() tells them apart). */
-int parse_lines_and_comments(struct parse_ctx *ctx, int fd, parse_line_fn fn,
-			     void *arg);
-/* True when the first non-blank byte of line is '#' or ';'. */
+int parse_lines(struct parse_ctx *ctx, int fd, unsigned int keep,
+		parse_line_fn fn, void *arg);
+/* The one comment rule: the first non-blank byte of line is '#' or ';'. */
 bool parse_is_comment(const struct parse_line *line);
 
 /*
@@ -253,10 +299,21 @@ int parse_records_into(struct records *dst,
 		       const struct parse_records_ops *ops, const char *path,
 		       int fd, const char *name, smack_parse_error_fn on_error,
 		       void *userdata);
+/* The same for one open file, with the caller's ctx. */
+int parse_records_fd(struct records *dst, const struct parse_records_ops *ops,
+		     int fd, struct parse_ctx *ctx);
 
 /* Opens path for reading as parse_path() does for a file given by name:
  * -1 (reported through ctx, naming ctx->name) unless it is a regular
  * file.  For parsers of a single file (onlycap). */
 int parse_open_file(struct parse_ctx *ctx, const char *path);
+
+/* dir and name joined by a '/' (unless dir ends in one), malloc'ed. */
+char *parse_join_path(const char *dir, const char *name);
+
+/* Reads fd to its end into a malloc'ed, NUL-terminated *text: its length,
+ * or -1 with errno.  The one whole-file reader (smackfs files, onlycap
+ * from a descriptor). */
+ssize_t parse_read_all(int fd, char **text);
 
 #endif /* LIBSMACK_PARSE_H */

@@ -6,8 +6,9 @@
  * bad file loads nothing.  Then, holding the writers' lock (lock.c), the
  * loaded rules are replaced by those of accesses.d, the mappings of
  * cipso.d are applied, and onlycap is set last (it can take the caller's
- * own privilege away).  Every part of the tree is optional: a system
- * without cipso.d or onlycap is normal.
+ * own privilege away), read as every reader of the tree reads a knob file
+ * (knob-table.c).  Every part of the tree is optional: a system without
+ * cipso.d or onlycap is normal.
  *
  * "Clear the loaded rules, then apply the tree" is done as the difference
  * between the two: the kernel ends with exactly the rules that clearing
@@ -15,13 +16,13 @@
  * taken away in between, and unchanged rules are not written at all.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "libsmack-internal.h"
 #include "accesses.h"
 #include "cipso.h"
+#include "knob.h"
 #include "parse.h"
 
 #define POLICY_DIR SYSCONFDIR "/smack"
@@ -29,7 +30,7 @@
 struct policy {
 	struct smack_accesses *rules;
 	struct smack_cipso *cipso;	/* NULL without cipso.d */
-	int onlycap_fd;			/* -1 without onlycap */
+	struct knob_value onlycap;	/* .set when the file exists */
 };
 
 static void policy_release(struct policy *p)
@@ -38,8 +39,7 @@ static void policy_release(struct policy *p)
 
 	smack_accesses_free(p->rules);
 	smack_cipso_free(p->cipso);
-	if (p->onlycap_fd >= 0)
-		close(p->onlycap_fd);
+	knob_value_clear(&p->onlycap);
 	errno = saved;
 }
 
@@ -58,11 +58,15 @@ static int read_cipso(struct policy *p, const char *dir)
 static int read_onlycap(struct policy *p, const char *path)
 {
 	struct parse_ctx ctx = PARSE_CTX_INIT(path, NULL, NULL);
+	unsigned int line, column;
+	int fd = parse_open_file(&ctx, path), ret;
 
-	p->onlycap_fd = parse_open_file(&ctx, path);
-	if (p->onlycap_fd < 0 && errno == ENOENT)
-		return 0;
-	return p->onlycap_fd < 0 ? -1 : 0;
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -1;
+	ret = knob_parse_file(knob_get(KNOB_ONLYCAP), fd, &ctx, &p->onlycap,
+			      &line, &column);
+	close(fd);
+	return ret;
 }
 
 static int read_policy(struct policy *p)
@@ -99,7 +103,8 @@ static int write_policy(const struct policy *p)
 		return -1;
 	if (p->cipso && smack_cipso_apply(p->cipso) < 0)
 		return -1;
-	if (p->onlycap_fd >= 0 && smack_set_onlycap_from_file(p->onlycap_fd) < 0)
+	if (p->onlycap.set &&
+	    knob_write_kernel(KNOB_ONLYCAP, &p->onlycap) < 0)
 		return -1;
 	return 0;
 }
@@ -107,7 +112,7 @@ static int write_policy(const struct policy *p)
 SMACK_EXPORT
 int smack_load_policy(void)
 {
-	struct policy p = { .onlycap_fd = -1 };
+	struct policy p = { NULL };
 	int ret = -1, saved;
 
 	if (smackfs_dirfd() < 0)

@@ -39,6 +39,18 @@ void *records_slot(struct records *r, size_t size)
 	return (char *)r->items + r->count * size;
 }
 
+void records_truncate(struct records *r, size_t count, size_t size,
+		      void (*release)(struct records *set))
+{
+	struct records tail = { (char *)r->items + count * size,
+				r->count - count, 0 };
+
+	if (count >= r->count)
+		return;
+	release(&tail);
+	r->count = count;
+}
+
 int records_move(struct records *dst, struct records *src, size_t size)
 {
 	if (records_reserve(dst, size, dst->count + src->count) < 0)

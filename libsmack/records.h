@@ -24,6 +24,11 @@ void *records_slot(struct records *r, size_t size);
  * ENOMEM (both unchanged) when memory runs out. */
 int records_move(struct records *dst, struct records *src, size_t size);
 
+/* Drops the records from index count on, release (as a parse_records_ops
+ * has it) freeing what they hold. */
+void records_truncate(struct records *r, size_t count, size_t size,
+		      void (*release)(struct records *set));
+
 /* Orders two records given pointers to pointers to them, as qsort()
  * passes the elements of an array of pointers. */
 typedef int (*records_compare_fn)(const void *a, const void *b);

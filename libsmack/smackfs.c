@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "libsmack-internal.h"
+#include "parse.h"
 
 #define SMACK_MAGIC 0x43415D53	/* "SMAC" */
 
@@ -167,41 +168,16 @@ ssize_t read_once_and_close(int fd, void *buf, size_t size)
 
 ssize_t smackfs_read_file(const char *name, char **buf)
 {
-	size_t size = 0, cap = 0;
-	char *data = NULL, *grown;
+	int fd = smackfs_open(name, O_RDONLY), saved;
 	ssize_t n;
-	int fd = smackfs_open(name, O_RDONLY);
 
 	if (fd < 0)
 		return -1;
-	for (;;) {
-		if (cap - size < 65536) {
-			cap = cap ? cap * 2 : 65536 + 1;
-			grown = realloc(data, cap);
-			if (!grown)
-				goto fail;
-			data = grown;
-		}
-		n = read(fd, data + size, cap - size - 1);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			goto fail;
-		}
-		if (n == 0)
-			break;
-		size += n;
-	}
+	n = parse_read_all(fd, buf);
+	saved = errno;
 	close(fd);
-	data[size] = '\0';
-	*buf = data;
-	return size;
-fail:
-	n = errno;
-	free(data);
-	close(fd);
-	errno = n;
-	return -1;
+	errno = saved;
+	return n;
 }
 
 int smackfs_read_lines(const char *name, smackfs_line_fn fn, void *arg)

@@ -6,8 +6,9 @@
  * labels: "-a LABEL" is "-a" with the label LABEL), plus --reference,
  * --restore from a label specification, -x, -n and --verbose.  Every label
  * is checked before the first file is touched; the walk itself is in
- * chsmack-walk.c, the attribute I/O in chsmack-labels.c and the
- * specifications in chsmack-spec.c.
+ * chsmack-walk.c, the attribute I/O in chsmack-labels.c; the label
+ * specifications (labels.d) are read and matched by the library's policy
+ * (smack_policy_match_path(3)).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -21,9 +22,9 @@
 #include <sys/smack.h>
 
 #include "cli.h"
+#include "tools.h"
 #include "chsmack-labels.h"
 #include "chsmack-progress.h"
-#include "chsmack-spec.h"
 #include "chsmack-walk.h"
 
 #define DEFAULT_SPEC SYSCONFDIR "/smack/labels.d"
@@ -104,7 +105,8 @@ struct run {
 	bool progress_on_tty;		/* ... on the records' terminal */
 	unsigned long visited;		/* entries, for the progress line */
 	struct label_plan plan;		/* unless restoring */
-	struct label_spec *spec;	/* when restoring */
+	struct smack_policy *spec;	/* when restoring: labels.d */
+	struct label_plan restore;	/* the plan of the last match */
 	char *root;			/* --root, canonical; NULL for / */
 	char *base;			/* the operand's path for the spec */
 	char *match;			/* the path matched against the spec */
@@ -348,11 +350,15 @@ static void plan_reference(struct run *run, const char *rfile)
 
 static void load_spec(struct run *run, const char *path)
 {
-	run->spec = spec_new(cli_parse_error, NULL);
-	if (!run->spec)
+	if (smack_policy_new(&run->spec) < 0)
 		cli_die_errno(EXIT_FAILURE, "cannot read '%s'", path);
-	if (spec_add_path(run->spec, path) < 0)
-		cli_die(EXIT_USAGE, "nothing changed: '%s' has errors", path);
+	smack_policy_set_log_fn(run->spec, cli_policy_log, NULL);
+	if (smack_policy_add_path(run->spec, SMACK_POLICY_LABELS, path,
+				  0) == 0)
+		return;
+	if (errno == ENOMEM)
+		cli_die_errno(EXIT_FAILURE, "cannot read '%s'", path);
+	cli_die(EXIT_USAGE, "nothing changed: '%s' has errors", path);
 }
 
 static void check_combinations(const struct request *rq)
@@ -502,12 +508,33 @@ static const char *match_path(struct run *run, const struct walk_entry *e)
 	return run->match;
 }
 
-/* The plan for e: the command line's, or its specification rule's; NULL
+/* A line of labels.d says all a file carries: what it does not give is
+ * removed. */
+static void plan_of_entry(struct label_plan *p,
+			  const struct smack_policy_entry *e)
+{
+	const char *labels[] = { e->access_label, e->execute_label,
+				 e->mmap_label };
+	int a;
+
+	for (a = ATTR_ACCESS; a <= ATTR_MMAP; a++) {
+		if (labels[a])
+			plan_set(p, a, labels[a]);
+		else
+			plan_remove(p, a);
+	}
+	if (e->flags & SMACK_LABELS_TRANSMUTE)
+		plan_set(p, ATTR_TRANSMUTE, "TRUE");
+	else
+		plan_remove(p, ATTR_TRANSMUTE);
+}
+
+/* The plan for e: the command line's, or its specification line's; NULL
  * when e is to be left alone. */
 static const struct label_plan *plan_for(struct run *run,
 					 const struct walk_entry *e)
 {
-	const struct spec_rule *rule;
+	struct smack_policy_entry line;
 	const char *path;
 
 	if (!run->spec)
@@ -517,10 +544,11 @@ static const struct label_plan *plan_for(struct run *run,
 		cli_warn_errno("'%s'", e->path);
 		return NULL;
 	}
-	rule = spec_match(run->spec, path, e->type);
-	if (!rule || rule->leave_alone)
+	if (smack_policy_match_path(run->spec, path, e->type, &line) != 1 ||
+	    (line.flags & SMACK_LABELS_NONE))
 		return NULL;
-	return &rule->plan;
+	plan_of_entry(&run->restore, &line);
+	return &run->restore;
 }
 
 static int visit_change(struct run *run, const struct walk_entry *e)
@@ -649,7 +677,7 @@ static void run_free(struct run *run)
 {
 	int a;
 
-	spec_free(run->spec);
+	smack_policy_free(run->spec);
 	label_reader_free(&run->reader);
 	for (a = 0; a < ATTR_COUNT; a++)
 		free(run->reference_value[a]);

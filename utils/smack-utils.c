@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "tools.h"
 
 /* Runs the tool called name, if this program holds it. */
 static bool run_tool(const char *name, int argc, char **argv, int *status)

@@ -16,6 +16,7 @@
 #include <sys/smack.h>
 
 #include "cli.h"
+#include "tools.h"
 
 #define READ_OR_EXEC (SMACK_ACCESS_READ | SMACK_ACCESS_EXEC)
 

@@ -13,6 +13,7 @@
 #include <sys/smack.h>
 
 #include "cli.h"
+#include "tools.h"
 #include "smackaudit.h"
 
 struct options {

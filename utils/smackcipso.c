@@ -12,6 +12,7 @@
 #include <sys/smack.h>
 
 #include "cli.h"
+#include "tools.h"
 
 static CLI_NORETURN void usage(void)
 {

@@ -19,15 +19,15 @@ int ctl_require_smack(void)
 	return -1;
 }
 
-int ctl_load_tree(const struct ctl_options *o, struct config_tree *tree)
+int ctl_load_tree(const struct ctl_options *o, struct config_tree *tree,
+		  unsigned int flags)
 {
 	bool explicit;
-	const char *dir = config_tree_dir(o->config_dir, &explicit);
-	int errors = 0, err;
+	const char *dir = cli_config_dir(o->config_dir, &explicit);
+	int err;
 	size_t i;
 
-	if (config_tree_load(tree, dir, explicit, cli_parse_error,
-			     &errors) == 0)
+	if (config_tree_load(tree, dir, explicit, flags) == 0)
 		return 0;
 	err = errno;
 	cli_warn("%u error%s in the configuration %s", tree->errors,
@@ -55,9 +55,9 @@ static void print_tree_summary(const struct config_tree *tree)
 	       smack_accesses_count(tree->rules),
 	       smack_cipso_count(tree->cipso),
 	       smack_netlabel_count(tree->netlabel));
-	for (i = 0; i < KNOB_COUNT; i++)
-		if (tree->knobs[i].set)
-			printf(", %s", knob_get(i)->name);
+	for (i = 0; smack_knob_name(i); i++)
+		if (tree->knobs[i])
+			printf(", %s", smack_knob_name(i));
 	putchar('\n');
 }
 
@@ -65,10 +65,9 @@ int cmd_check(const struct ctl_options *o)
 {
 	struct config_tree tree;
 
-	if (ctl_load_tree(o, &tree) < 0)
+	/* A valid tree is also checked for what systemd reads otherwise. */
+	if (ctl_load_tree(o, &tree, CTL_TREE_SYSTEMD) < 0)
 		return EXIT_FAILURE;
-	if (!tree.dir_missing)
-		compat_check_tree(tree.dir);
 	if (o->verbose)
 		print_tree_summary(&tree);
 	config_tree_free(&tree);
@@ -89,10 +88,10 @@ static bool is_onlycap_file(const struct config_tree *tree, const char *path)
 static bool report_left_out(const struct config_tree *tree,
 			    const struct plan *plan, const char *rest)
 {
-	bool onlycap = plan->knob_left_out[KNOB_ONLYCAP];
+	bool onlycap = plan->knob_left_out[ctl_knob_index("onlycap")];
 	size_t i, knobs = 0;
 
-	for (i = 0; i < KNOB_COUNT; i++)
+	for (i = 0; smack_knob_name(i); i++)
 		knobs += plan->knob_left_out[i];
 	for (i = 0; i < tree->refused_count; i++)
 		onlycap = onlycap || is_onlycap_file(tree, tree->refused[i]);
@@ -122,7 +121,7 @@ int cmd_apply(const struct ctl_options *o, enum plan_mode mode)
 		return EXIT_FAILURE;
 	/* clear needs no tree; the others need all of it to be valid, or
 	 * with --keep-going take the files that are. */
-	if (mode != PLAN_CLEAR && ctl_load_tree(o, &tree) < 0) {
+	if (mode != PLAN_CLEAR && ctl_load_tree(o, &tree, 0) < 0) {
 		cli_warn("nothing was written to the kernel");
 		return EXIT_FAILURE;
 	}

@@ -32,7 +32,7 @@ struct progress {
 	size_t netlabel;	/* netlabel entries written, but the new IPv4
 				 * ones */
 	size_t netlabel_new;	/* new IPv4 entries written */
-	bool knobs[KNOB_COUNT];
+	bool knobs[CTL_KNOBS_MAX];
 };
 
 /*
@@ -66,7 +66,7 @@ static int write_rules(struct plan *p, struct progress *done)
 		return 0;
 	cli_warn_errno("%s rule %zu of the %zu to write",
 		       cli_write_failure(errno), applied + 1, total);
-	config_warn_rule(p->rules, applied);
+	cli_warn_rule(p->rules, applied);
 	return -1;
 }
 
@@ -128,23 +128,19 @@ static int write_hosts(const struct plan *p, size_t first, size_t n,
 				   written) ? -1 : 0;
 }
 
-static int write_knob(struct plan *p, enum knob_id id, struct progress *done)
+/* The guard was the plan's: a knob is written as it was planned. */
+static int write_knob(struct plan *p, size_t i, struct progress *done)
 {
-	struct knob_change *c = &p->knobs[id];
-	char *text;
-	int saved;
+	struct knob_change *c = &p->knobs[i];
 
 	if (!c->change)
 		return 0;
-	done->knobs[id] = true;
-	if (knob_write_kernel(id, &c->new_value) == 0)
+	done->knobs[i] = true;
+	if (smack_knob_set(smack_knob_name(i), c->new_value,
+			   SMACK_PLAN_FORCE) == 0)
 		return 0;
-	saved = errno;
-	text = knob_value_format(knob_get(id), &c->new_value);
-	errno = saved;
 	cli_warn_errno("%s %s \"%s\"", cli_write_failure(errno),
-		       knob_get(id)->name, text ? text : "?");
-	free(text);
+		       smack_knob_name(i), c->new_value);
 	return -1;
 }
 
@@ -152,18 +148,19 @@ static int write_knob(struct plan *p, enum knob_id id, struct progress *done)
 static int write_plan(struct plan *p, struct progress *done)
 {
 	size_t i, first_new = plan_netlabel_first_new(p);
+	size_t onlycap = ctl_knob_index("onlycap");
 
 	if (make_new_labels(p) < 0 || write_rules(p, done) < 0 ||
 	    write_cipso(p, done) < 0 ||
 	    write_hosts(p, 0, first_new, &done->netlabel) < 0)
 		return -1;
-	for (i = 0; i < KNOB_COUNT; i++)
-		if (i != KNOB_ONLYCAP && write_knob(p, i, done) < 0)
+	for (i = 0; smack_knob_name(i); i++)
+		if (i != onlycap && write_knob(p, i, done) < 0)
 			return -1;
 	if (write_hosts(p, first_new, p->netlabel_no_undo,
 			&done->netlabel_new) < 0)
 		return -1;
-	return write_knob(p, KNOB_ONLYCAP, done);
+	return write_knob(p, onlycap, done);
 }
 
 /* ---- taking it back */
@@ -192,19 +189,23 @@ static int undo_rules(const struct plan *p)
 	return ret;
 }
 
+static int undo_knob(struct plan *p, const struct progress *done, size_t i)
+{
+	if (!done->knobs[i])
+		return 0;
+	return smack_knob_set(smack_knob_name(i), p->knobs[i].old_value,
+			      SMACK_PLAN_FORCE);
+}
+
 static int undo_knobs(struct plan *p, const struct progress *done)
 {
-	int ret = 0;
-	size_t i;
+	size_t i, onlycap = ctl_knob_index("onlycap");
+	int ret;
 
 	/* Onlycap first: it decides whether the others can be written. */
-	if (done->knobs[KNOB_ONLYCAP] &&
-	    knob_write_kernel(KNOB_ONLYCAP,
-			      &p->knobs[KNOB_ONLYCAP].old_value) < 0)
-		ret = -1;
-	for (i = 0; i < KNOB_COUNT; i++)
-		if (i != KNOB_ONLYCAP && done->knobs[i] &&
-		    knob_write_kernel(i, &p->knobs[i].old_value) < 0)
+	ret = undo_knob(p, done, onlycap);
+	for (i = 0; smack_knob_name(i); i++)
+		if (i != onlycap && undo_knob(p, done, i) < 0)
 			ret = -1;
 	return ret;
 }
@@ -236,7 +237,7 @@ static int undo_cipso(const struct plan *p)
 static bool undo_all(struct plan *p, const struct progress *done,
 		     bool *cipso_ok)
 {
-	bool ok = true;
+	bool ok = true, direct;
 
 	if (undo_knobs(p, done) < 0) {
 		cli_warn_errno("cannot put the knobs back");
@@ -248,7 +249,8 @@ static bool undo_all(struct plan *p, const struct progress *done,
 		ok = false;
 	}
 	*cipso_ok = true;
-	if ((done->cipso || done->knobs[KNOB_DIRECT]) && p->cipso_before &&
+	direct = done->knobs[ctl_knob_index("direct")];
+	if ((done->cipso || direct) && p->cipso_before &&
 	    undo_cipso(p) < 0) {
 		cli_warn_errno("cannot put the CIPSO mappings back");
 		ok = *cipso_ok = false;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * smackctl knob [NAME [VALUE...]]: show every knob, show one, or set one.
- * Setting onlycap goes through the lock-out guard (see config-knobs.h).
+ * A value is read by the library (smack_policy_add_knob), which says what
+ * is wrong with it; setting onlycap goes through the lock-out guard.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,32 +12,24 @@
 #include "cli.h"
 #include "smackctl.h"
 
-static int show_knob(enum knob_id id, bool with_name, bool missing_ok)
+static int show_knob(const char *name, bool with_name, bool missing_ok)
 {
-	const struct knob *k = knob_get(id);
-	struct knob_value v;
-	char *text;
+	char *value;
 
-	if (knob_read_kernel(id, &v) < 0) {
+	if (smack_knob_get(name, &value) < 0) {
 		if (errno == ENOENT && missing_ok)
 			return 0;
 		if (errno == ENOENT)
-			cli_warn("this kernel has no %s knob", k->name);
+			cli_warn("this kernel has no %s knob", name);
 		else
-			cli_warn_errno("cannot read %s", k->name);
-		return -1;
-	}
-	text = knob_value_format(k, &v);
-	knob_value_clear(&v);
-	if (!text) {
-		cli_warn_errno("cannot show %s", k->name);
+			cli_warn_errno("cannot read %s", name);
 		return -1;
 	}
 	if (with_name)
-		printf("%s %s\n", k->name, text);
+		printf("%s %s\n", name, value);
 	else
-		printf("%s\n", text);
-	free(text);
+		printf("%s\n", value);
+	free(value);
 	return 0;
 }
 
@@ -45,66 +38,98 @@ static int show_all(void)
 	int status = EXIT_SUCCESS;
 	size_t i;
 
-	for (i = 0; i < KNOB_COUNT; i++)
-		if (show_knob(i, true, true) < 0)
+	for (i = 0; smack_knob_name(i); i++)
+		if (show_knob(smack_knob_name(i), true, true) < 0)
 			status = EXIT_FAILURE;
 	return status;
 }
 
-static int set_knob(const struct ctl_options *o, enum knob_id id,
+static int take_value(void *data, const struct smack_policy_entry *e)
+{
+	*(char **)data = strdup(e->value);
+	return 1;
+}
+
+/* The words as one value, checked and as the kernel will hold it
+ * (malloc'ed); NULL after saying what is wrong, errno EINVAL for a bad
+ * value. */
+static char *value_of(const char *name, char *const *words, size_t n)
+{
+	struct smack_policy *policy;
+	char *joined, *value = NULL;
+	size_t i, len = 1;
+	int ret = -1, err = ENOMEM;
+
+	for (i = 0; i < n; i++)
+		len += strlen(words[i]) + 1;
+	joined = calloc(1, len);
+	if (!joined || smack_policy_new(&policy) < 0) {
+		free(joined);
+		return NULL;
+	}
+	for (i = 0; i < n; i++)
+		strcat(strcat(joined, i ? " " : ""), words[i]);
+	smack_policy_set_log_fn(policy, cli_policy_log, NULL);
+	if (smack_policy_add_knob(policy, name, joined) == 0)
+		ret = smack_policy_foreach(policy, SMACK_POLICY_KNOB,
+					   take_value, &value);
+	else
+		err = errno;
+	smack_policy_free(policy);
+	free(joined);
+	errno = err;
+	return ret == 1 ? value : NULL;
+}
+
+static int set_knob(const struct ctl_options *o, const char *name,
 		    char *const *words, size_t n)
 {
-	const struct knob *k = knob_get(id);
-	struct knob_value v;
+	char *value = value_of(name, words, n);
 	int status = EXIT_FAILURE;
-	char *text = NULL;
 
-	if (knob_parse_args(k, &v, words, n) < 0)
-		return EXIT_USAGE;
+	if (!value)
+		return errno == EINVAL ? EXIT_USAGE : EXIT_FAILURE;
 	if (ctl_require_smack() < 0)
 		goto out;
-	if (id == KNOB_ONLYCAP && knob_guard_onlycap(&v, o->force) < 0)
+	if (strcmp(name, "onlycap") == 0 &&
+	    ctl_guard_onlycap(value, o->force) < 0)
 		goto out;
-	text = knob_value_format(k, &v);
 	if (o->dry_run) {
-		printf("knob %s %s\n", k->name, text ? text : "?");
+		printf("knob %s %s\n", name, value);
 		status = EXIT_SUCCESS;
 		goto out;
 	}
 	cli_lock_policy(o->no_wait);
-	if (knob_write_kernel(id, &v) < 0) {
+	if (smack_knob_set(name, value, SMACK_PLAN_FORCE) < 0) {
 		if (errno == ENOENT)
-			cli_warn("this kernel has no %s knob", k->name);
+			cli_warn("this kernel has no %s knob", name);
 		else
 			cli_warn_errno("%s %s \"%s\"",
-				       cli_write_failure(errno), k->name,
-				       text ? text : "?");
+				       cli_write_failure(errno), name, value);
 	} else {
 		status = EXIT_SUCCESS;
 	}
 out:
-	free(text);
-	knob_value_clear(&v);
+	free(value);
 	return status;
 }
 
 int cmd_knob(const struct ctl_options *o, char *const *args, size_t n)
 {
-	enum knob_id id;
-
 	if (n == 0) {
 		if (ctl_require_smack() < 0)
 			return EXIT_FAILURE;
 		return show_all();
 	}
-	if (!knob_find(args[0], &id)) {
+	if (smack_knob_info(args[0], NULL, NULL) < 0) {
 		cli_die_usage(EXIT_USAGE, "unknown knob \"%s\" (onlycap, "
 			      "ambient, logging, ptrace, syslog, unconfined, "
 			      "doi, direct, mapped)", args[0]);
 	}
 	if (n > 1)
-		return set_knob(o, id, args + 1, n - 1);
+		return set_knob(o, args[0], args + 1, n - 1);
 	if (ctl_require_smack() < 0)
 		return EXIT_FAILURE;
-	return show_knob(id, false, false) < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+	return show_knob(args[0], false, false) < 0 ? EXIT_FAILURE :
+	       EXIT_SUCCESS;
 }

@@ -158,7 +158,7 @@ static int plan_cipso(struct plan *p, const struct config_tree *tree)
 	int ret;
 
 	if (smack_cipso_count(tree->cipso) == 0 &&
-	    (p->mode == PLAN_DRIFT || !tree->knobs[KNOB_DIRECT].set))
+	    (p->mode == PLAN_DRIFT || !tree->knobs[ctl_knob_index("direct")]))
 		return 0;
 	if (smack_cipso_new_from_kernel(&p->cipso_before) < 0) {
 		p->cipso_before = NULL;
@@ -293,25 +293,27 @@ static int plan_netlabel(struct plan *p, const struct config_tree *tree)
 
 /* ---- knobs */
 
-static int plan_knob(struct plan *p, enum knob_id id,
-		     const struct knob_value *want, bool force)
+static int plan_knob(struct plan *p, size_t i, const char *want,
+		     bool force)
 {
-	const struct knob *k = knob_get(id);
-	struct knob_change *c = &p->knobs[id];
+	const char *name = smack_knob_name(i);
+	struct knob_change *c = &p->knobs[i];
 
-	if (knob_read_kernel(id, &c->old_value) < 0) {
+	if (smack_knob_get(name, &c->old_value) < 0) {
+		c->old_value = NULL;
 		if (errno == ENOENT)
 			cli_warn("the configuration sets %s, but this kernel"
-				 " has no %s knob", k->name, k->name);
+				 " has no %s knob", name, name);
 		else
-			cli_warn_errno("cannot read %s", k->name);
+			cli_warn_errno("cannot read %s", name);
 		return -1;
 	}
-	if (knob_value_equal(k, &c->old_value, want))
+	if (ctl_knob_equal(c->old_value, want))
 		return 0;
-	if (id == KNOB_ONLYCAP && knob_guard_onlycap(want, force) < 0)
+	if (strcmp(name, "onlycap") == 0 && ctl_guard_onlycap(want, force) < 0)
 		return -1;
-	if (!knob_value_copy(&c->new_value, want)) {
+	c->new_value = strdup(want);
+	if (!c->new_value) {
 		cli_warn_errno("cannot compute the knobs to write");
 		return -1;
 	}
@@ -329,16 +331,16 @@ static int plan_knobs(struct plan *p, const struct config_tree *tree,
 	int ret = 0;
 	size_t i;
 
-	for (i = 0; i < KNOB_COUNT; i++) {
-		if (!tree->knobs[i].set ||
-		    plan_knob(p, i, &tree->knobs[i], force) == 0)
+	for (i = 0; smack_knob_name(i); i++) {
+		if (!tree->knobs[i] ||
+		    plan_knob(p, i, tree->knobs[i], force) == 0)
 			continue;
 		if (!(flags & PLAN_KEEP_GOING)) {
 			ret = -1;
 			continue;
 		}
 		p->knob_left_out[i] = true;
-		cli_warn("%s is left as the kernel has it", knob_get(i)->name);
+		cli_warn("%s is left as the kernel has it", smack_knob_name(i));
 	}
 	return ret;
 }
@@ -385,9 +387,9 @@ void plan_free(struct plan *p)
 	smack_cipso_free(p->cipso_created);
 	smack_netlabel_free(p->netlabel);
 	smack_netlabel_free(p->netlabel_undo);
-	for (i = 0; i < KNOB_COUNT; i++) {
-		knob_value_clear(&p->knobs[i].old_value);
-		knob_value_clear(&p->knobs[i].new_value);
+	for (i = 0; i < CTL_KNOBS_MAX; i++) {
+		free(p->knobs[i].old_value);
+		free(p->knobs[i].new_value);
 	}
 	memset(p, 0, sizeof(*p));
 }
@@ -420,13 +422,11 @@ static int print_host(void *data, const char *host, const char *label)
 	return 0;
 }
 
-static void print_knob(enum knob_id id, const struct knob_value *v)
+static void print_knob(const struct plan *p, size_t i)
 {
-	const struct knob *k = knob_get(id);
-	char *text = knob_value_format(k, v);
-
-	printf("knob %s %s\n", k->name, text ? text : "?");
-	free(text);
+	if (p->knobs[i].change)
+		printf("knob %s %s\n", smack_knob_name(i),
+		       p->knobs[i].new_value);
 }
 
 /* The rules a plan writes, each pair once with the access it ends with:
@@ -450,7 +450,7 @@ static void print_rules(const struct plan *p)
 
 void plan_print(const struct plan *p)
 {
-	size_t i;
+	size_t i, onlycap = ctl_knob_index("onlycap");
 
 	print_rules(p);
 	if (p->mode == PLAN_CLEAR)
@@ -458,11 +458,10 @@ void plan_print(const struct plan *p)
 	smack_cipso_foreach(p->cipso, print_cipso, "cipso");
 	plan_netlabel_range(p->netlabel, 0, plan_netlabel_first_new(p),
 			    print_host, "netlabel");
-	for (i = 0; i < KNOB_COUNT; i++)
-		if (i != KNOB_ONLYCAP && p->knobs[i].change)
-			print_knob(i, &p->knobs[i].new_value);
+	for (i = 0; smack_knob_name(i); i++)
+		if (i != onlycap)
+			print_knob(p, i);
 	plan_netlabel_range(p->netlabel, plan_netlabel_first_new(p),
 			    p->netlabel_no_undo, print_host, "netlabel");
-	if (p->knobs[KNOB_ONLYCAP].change)
-		print_knob(KNOB_ONLYCAP, &p->knobs[KNOB_ONLYCAP].new_value);
+	print_knob(p, onlycap);
 }

@@ -25,7 +25,7 @@ enum drift { DRIFT_NO, DRIFT_YES, DRIFT_UNKNOWN };
 struct report {
 	const char *smackfs;
 	long long rules, labels;	/* -1 when they could not be read */
-	struct knob_value knobs[KNOB_COUNT];	/* .set when read */
+	char *knobs[CTL_KNOBS_MAX];	/* as read; NULL when not */
 	const char *config;
 	enum drift drift;
 	size_t changes;
@@ -88,9 +88,10 @@ static void measure_drift(const struct ctl_options *o, struct report *r)
 	struct plan plan;
 	bool explicit;
 
-	r->config = config_tree_dir(o->config_dir, &explicit);
+	r->config = cli_config_dir(o->config_dir, &explicit);
 	r->drift = DRIFT_UNKNOWN;
-	if (config_tree_load(&tree, r->config, explicit, NULL, NULL) < 0) {
+	if (config_tree_load(&tree, r->config, explicit,
+			     CTL_TREE_QUIET) < 0) {
 		r->config_errors = tree.errors;
 		config_tree_free(&tree);
 		return;
@@ -116,7 +117,7 @@ static void gather(const struct ctl_options *o, struct report *r)
 	if (!r->smackfs) {
 		bool explicit;
 
-		r->config = config_tree_dir(o->config_dir, &explicit);
+		r->config = cli_config_dir(o->config_dir, &explicit);
 		r->drift = DRIFT_UNKNOWN;
 		return;
 	}
@@ -124,9 +125,9 @@ static void gather(const struct ctl_options *o, struct report *r)
 	if (r->rules < 0)
 		r->rules = count_kernel_rules();
 	r->labels = count_labels();
-	for (i = 0; i < KNOB_COUNT; i++)
-		if (knob_read_kernel(i, &r->knobs[i]) < 0)
-			memset(&r->knobs[i], 0, sizeof(r->knobs[i]));
+	for (i = 0; smack_knob_name(i); i++)
+		if (smack_knob_get(smack_knob_name(i), &r->knobs[i]) < 0)
+			r->knobs[i] = NULL;
 }
 
 static const char *drift_word(enum drift d)
@@ -143,16 +144,20 @@ static void print_count(const char *key, const char *sep, long long n)
 		printf("%s%s%lld\n", key, sep, n);
 }
 
-static void print_text_knob(enum knob_id id, const struct knob_value *v)
+/* A number with a name is shown with it: "logging: 1 (denied)". */
+static void print_text_knob(const char *name, const char *value)
 {
-	const struct knob *k = knob_get(id);
-	char *text = knob_value_format(k, v);
+	const char *const *words = NULL;
+	char *end;
+	long n = strtol(value, &end, 10);
+	long i;
 
-	printf("%s: %s", k->name, text ? text : "?");
-	if (k->words && v->number >= 0 && v->number <= k->max)
-		printf(" (%s)", k->words[v->number]);
+	printf("%s: %s", name, value);
+	smack_knob_info(name, NULL, &words);
+	for (i = 0; words && words[i] && end != value && !*end; i++)
+		if (i == n)
+			printf(" (%s)", words[i]);
 	putchar('\n');
-	free(text);
 }
 
 /* key, path escaped as cli_escape() does, then end: a path (a directory
@@ -180,9 +185,9 @@ static void print_text(const struct report *r)
 	print_path("smackfs: ", r->smackfs, "\n");
 	print_count("rules", ": ", r->rules);
 	print_count("labels", ": ", r->labels);
-	for (i = 0; i < KNOB_COUNT; i++)
-		if (r->knobs[i].set)
-			print_text_knob(i, &r->knobs[i]);
+	for (i = 0; smack_knob_name(i); i++)
+		if (r->knobs[i])
+			print_text_knob(smack_knob_name(i), r->knobs[i]);
 	print_path("config: ", r->config, "\n");
 	if (r->drift == DRIFT_YES)
 		printf("drift: yes (%zu changes to make: see smackctl reload"
@@ -200,7 +205,6 @@ static void print_text(const struct report *r)
 
 static void print_key_value(const struct report *r)
 {
-	char *text;
 	size_t i;
 
 	printf("smack=%s\n", r->smackfs ? "active" :
@@ -208,13 +212,9 @@ static void print_key_value(const struct report *r)
 	print_path("smackfs=", r->smackfs ? r->smackfs : "", "\n");
 	print_count("rules", "=", r->rules);
 	print_count("labels", "=", r->labels);
-	for (i = 0; i < KNOB_COUNT; i++) {
-		if (!r->knobs[i].set)
-			continue;
-		text = knob_value_format(knob_get(i), &r->knobs[i]);
-		printf("%s=%s\n", knob_get(i)->name, text ? text : "");
-		free(text);
-	}
+	for (i = 0; smack_knob_name(i); i++)
+		if (r->knobs[i])
+			printf("%s=%s\n", smack_knob_name(i), r->knobs[i]);
 	print_path("config=", r->config, "\n");
 	printf("drift=%s\n", drift_word(r->drift));
 	printf("drift_changes=%zu\n", r->changes);
@@ -226,25 +226,34 @@ static void json_string(const char *s)
 	cli_json_string(stdout, s, strlen(s));
 }
 
-static void json_knob(enum knob_id id, const struct knob_value *v)
+/* A list as an array of its labels ("-" is none). */
+static void json_list(const char *value)
 {
-	const struct knob *k = knob_get(id);
-	size_t i;
+	const char *w = strcmp(value, "-") ? value : "";
+	size_t n;
 
-	printf(", \"%s\": ", k->name);
-	if (k->kind == KNOB_NUMBER) {
-		printf("%lld", v->number);
-	} else if (k->kind == KNOB_LABEL) {
-		json_string(v->count ? v->labels[0] : "");
-	} else {
-		putchar('[');
-		for (i = 0; i < v->count; i++) {
-			if (i)
-				printf(", ");
-			json_string(v->labels[i]);
-		}
-		putchar(']');
+	putchar('[');
+	for (w += strspn(w, " "); *w; w += n + strspn(w + n, " ")) {
+		n = strcspn(w, " ");
+		if (w != value)
+			printf(", ");
+		cli_json_string(stdout, w, n);
 	}
+	putchar(']');
+}
+
+static void json_knob(const char *name, const char *value)
+{
+	int kind = SMACK_KNOB_LABEL;
+
+	smack_knob_info(name, &kind, NULL);
+	printf(", \"%s\": ", name);
+	if (kind == SMACK_KNOB_NUMBER)
+		printf("%s", value);
+	else if (kind == SMACK_KNOB_LABEL)
+		json_string(value);
+	else
+		json_list(value);
 }
 
 static void json_count(const char *key, long long n)
@@ -268,9 +277,9 @@ static void print_json(const struct report *r)
 		printf("null");
 	json_count("rules", r->rules);
 	json_count("labels", r->labels);
-	for (i = 0; i < KNOB_COUNT; i++)
-		if (r->knobs[i].set)
-			json_knob(i, &r->knobs[i]);
+	for (i = 0; smack_knob_name(i); i++)
+		if (r->knobs[i])
+			json_knob(smack_knob_name(i), r->knobs[i]);
 	printf(", \"config\": ");
 	json_string(r->config);
 	printf(", \"drift\": ");
@@ -294,7 +303,7 @@ int cmd_status(const struct ctl_options *o)
 		print_key_value(&r);
 	else
 		print_text(&r);
-	for (i = 0; i < KNOB_COUNT; i++)
-		knob_value_clear(&r.knobs[i]);
+	for (i = 0; i < CTL_KNOBS_MAX; i++)
+		free(r.knobs[i]);
 	return EXIT_SUCCESS;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "tools.h"
 #include "smackctl.h"
 
 enum {
@@ -40,7 +41,7 @@ static CLI_NORETURN void usage(void)
 	       "Load the Smack policy of the configuration tree into the"
 	       " kernel, keep it\n"
 	       "there, and report on it.  The tree is %s/smack, or\n"
-	       "$" CONFIG_DIR_ENV ", or the directory of --config-dir.\n"
+	       "$" CLI_CONFIG_DIR_ENV ", or the directory of --config-dir.\n"
 	       "\n"
 	       "Commands:\n"
 	       "  apply           load the whole tree (at boot)\n"

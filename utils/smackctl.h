@@ -14,8 +14,6 @@
 
 #include <sys/smack.h>
 
-#include "config-knobs.h"
-#include "config-tree.h"
 
 /* Exit status of "test" when Smack is not active, as in smackctl 1.3. */
 #define EXIT_INACTIVE 2
@@ -33,6 +31,51 @@ struct ctl_options {
 	bool no_wait;		/* --no-wait: fail if another writer runs */
 };
 
+/* ---- smackctl-tree.c: the configuration tree, read by the library */
+
+/* The knobs are those of smack_knob_name(), by index. */
+#define CTL_KNOBS_MAX 16
+
+struct config_tree {
+	struct smack_policy *policy;	/* as read; NULL once freed */
+	const char *dir;
+	bool dir_missing;	/* the default tree does not exist */
+	bool has_netlabel;	/* netlabel.d exists: the tree owns the
+				 * kernel's netlabel entries */
+	struct smack_accesses *rules;
+	struct smack_cipso *cipso;
+	struct smack_netlabel *netlabel;
+	char *knobs[CTL_KNOBS_MAX];	/* values as text; NULL when unset */
+	unsigned int errors;
+	char **refused;		/* the files with errors, left out */
+	size_t refused_count;
+	bool quiet;		/* errors are counted, not printed */
+};
+
+/* Flags of config_tree_load(). */
+#define CTL_TREE_QUIET		0x1	/* count errors, do not print them */
+#define CTL_TREE_SYSTEMD	0x2	/* warn of what systemd's loader
+					 * reads otherwise */
+
+/*
+ * Reads the tree at dir (explicit: named by the user, so that a missing
+ * tree is an error), printing every error unless CTL_TREE_QUIET.  Returns
+ * 0, or -1 with errno (EINVAL: errors in the files; tree->refused names
+ * them, and the tree holds the others); free with config_tree_free() in
+ * both cases.
+ */
+int config_tree_load(struct config_tree *tree, const char *dir,
+		     bool explicit, unsigned int flags);
+void config_tree_free(struct config_tree *tree);
+/* The index of the knob called name. */
+size_t ctl_knob_index(const char *name);
+/* Whether two values of a knob are the same (a list's order and repeats
+ * do not matter: the kernel lists onlycap in its own order). */
+bool ctl_knob_equal(const char *a, const char *b);
+/* -1 after saying why, when writing the onlycap list value would take
+ * CAP_MAC_ADMIN from this process and force is false. */
+int ctl_guard_onlycap(const char *value, bool force);
+
 /* ---- smackctl-plan.c: from the kernel's state to the tree's */
 
 enum plan_mode {
@@ -44,7 +87,7 @@ enum plan_mode {
 
 struct knob_change {
 	bool change;
-	struct knob_value old_value, new_value;
+	char *old_value, *new_value;	/* as smack_knob_get() gives them */
 };
 
 struct plan {
@@ -74,9 +117,10 @@ struct plan {
 	 * delete them, so they are written after everything else that can
 	 * be refused but onlycap. */
 	size_t netlabel_no_undo;
-	struct knob_change knobs[KNOB_COUNT];
+	struct knob_change knobs[CTL_KNOBS_MAX];
 	size_t knobs_changed;
-	bool knob_left_out[KNOB_COUNT];	/* PLAN_KEEP_GOING: not written */
+	bool knob_left_out[CTL_KNOBS_MAX];	/* PLAN_KEEP_GOING: not
+						 * written */
 };
 
 /* Flags of plan_compute(). */
@@ -120,12 +164,6 @@ int plan_cipso_new_labels(const struct smack_cipso *known,
 			  const struct smack_cipso *set,
 			  struct smack_cipso **labels);
 
-/* ---- smackctl-compat.c */
-
-/* Warns about the lines of the tree at dir that systemd's own loader
- * reads differently; returns how many warnings were printed. */
-unsigned int compat_check_tree(const char *dir);
-
 /* ---- commands */
 int cmd_apply(const struct ctl_options *o, enum plan_mode mode);
 int cmd_check(const struct ctl_options *o);
@@ -136,7 +174,8 @@ int cmd_knob(const struct ctl_options *o, char *const *args, size_t n);
 /* Loads the tree named by the options, printing every error.  Returns 0,
  * or -1 (tree freed) when it is not valid; with --keep-going, 1 when
  * files were refused (named on stderr) and the tree holds the others. */
-int ctl_load_tree(const struct ctl_options *o, struct config_tree *tree);
+int ctl_load_tree(const struct ctl_options *o, struct config_tree *tree,
+		  unsigned int flags);
 /* Fails with a message unless Smack is active. */
 int ctl_require_smack(void);
 

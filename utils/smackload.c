@@ -18,7 +18,7 @@
 #include <sys/smack.h>
 
 #include "cli.h"
-#include "config-tree.h"
+#include "tools.h"
 
 #define STDIN_NAME "(standard input)"
 
@@ -150,7 +150,7 @@ static void report_refusal(struct smack_accesses *rules, size_t applied,
 	cli_warn_errno("%s rule %zu of %zu (%zu %s before it)",
 		       cli_write_failure(errno), applied + 1, total, applied,
 		       clear ? "were removed" : "were loaded");
-	config_warn_rule(rules, applied);
+	cli_warn_rule(rules, applied);
 }
 
 static double seconds_since(const struct timespec *start)

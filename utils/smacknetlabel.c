@@ -14,6 +14,7 @@
 #include <sys/smack.h>
 
 #include "cli.h"
+#include "tools.h"
 
 #define DEFAULT_DIR SYSCONFDIR "/smack/netlabel.d"
 

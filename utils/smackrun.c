@@ -20,6 +20,7 @@
 #include <sys/smack.h>
 
 #include "cli.h"
+#include "tools.h"
 #include "smackrun-caps.h"
 
 #define EXIT_SMACKRUN_FAILED	125	/* smackrun itself failed */

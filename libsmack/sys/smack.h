@@ -273,6 +273,156 @@ int smack_netlabel_diff(const struct smack_netlabel *from,
 int smack_policy_lock(int flags);
 int smack_policy_unlock(void);
 
+/*
+ * The policy tree, /etc/smack (smack-config(5)), read into memory: rules
+ * (accesses.d), CIPSO mappings (cipso.d), netlabel entries (netlabel.d),
+ * the knob files (onlycap, ambient, ...: smack-knobs(5)) and the label
+ * specification (labels.d, smack-labels(5)), each entry with the file,
+ * line and column it was read from.  See smack_policy_new(3).
+ */
+struct smack_policy;
+
+/* What a policy holds; also the kinds of its files. */
+enum smack_policy_kind {
+	SMACK_POLICY_RULE = 1,	/* accesses.d, smack-rules(5) */
+	SMACK_POLICY_CIPSO,	/* cipso.d, smack-cipso(5) */
+	SMACK_POLICY_NETLABEL,	/* netlabel.d, smack-netlabel(5) */
+	SMACK_POLICY_KNOB,	/* onlycap, ambient, ...: smack-knobs(5) */
+	SMACK_POLICY_LABELS,	/* labels.d, smack-labels(5) */
+};
+
+/* Messages about the files: priority as syslog(3)'s (LOG_ERR for an
+ * error, LOG_WARNING, LOG_INFO); line and column 0 when they do not
+ * apply; file NULL for a message about no file. */
+typedef void (*smack_policy_log_fn)(void *userdata, int priority,
+				    const char *file, unsigned int line,
+				    unsigned int column, const char *message);
+
+int smack_policy_new(struct smack_policy **policy);
+void smack_policy_free(struct smack_policy *policy);
+void smack_policy_set_log_fn(struct smack_policy *policy,
+			     smack_policy_log_fn fn, void *userdata);
+
+/* Flags of the loaders. */
+#define SMACK_POLICY_KEEP_GOING	0x1	/* a file with an error is left out
+					 * whole, the others are kept; the
+					 * call still fails (EINVAL) */
+#define SMACK_POLICY_MISSING_OK	0x2	/* a path that does not exist is
+					 * an empty part, not an error */
+#define SMACK_POLICY_SYSTEMD	0x4	/* warn (LOG_WARNING) of the lines
+					 * that systemd's own loader reads
+					 * otherwise, once all was read */
+
+/* The whole tree: root (NULL or "/" for none) and dir (NULL: the
+ * configured <sysconfdir>/smack).  All or nothing unless KEEP_GOING: on
+ * error the policy holds nothing of this call.  A default tree that does
+ * not exist is an empty policy. */
+int smack_policy_load(struct smack_policy *policy, const char *root,
+		      const char *dir, unsigned int flags);
+/* One part: a file, or a directory of files read in name order, of one
+ * kind; for SMACK_POLICY_KNOB the file's name names the knob.  fd: the
+ * open file named name ("-" for standard input, say). */
+int smack_policy_add_path(struct smack_policy *policy, int kind,
+			  const char *path, unsigned int flags);
+int smack_policy_add_fd(struct smack_policy *policy, int kind, int fd,
+			const char *name, unsigned int flags);
+/* A knob's value given as text, on one line (a command line's words
+ * joined by blanks: "a b", "-" for an empty list, "3" or "denied"), as a
+ * KNOB entry of no file; messages (file NULL) name the knob. */
+int smack_policy_add_knob(struct smack_policy *policy, const char *knob,
+			  const char *value);
+/* The tree's directory as smack_policy_load() read it (root included),
+ * or NULL. */
+const char *smack_policy_dir(const struct smack_policy *policy);
+
+/* One entry of a policy, with where it was read.  The library fills it;
+ * fields a kind does not use are NULL or 0, and the strings are valid as
+ * long as the policy (access, deny and host: during the call that gives
+ * them).  Later versions may add fields at the end: never allocate one
+ * yourself. */
+struct smack_policy_entry {
+	int kind;
+	const char *file;
+	unsigned int line, column;
+	const char *subject, *object;	/* RULE */
+	const char *access;		/* RULE: letters, or "-" */
+	const char *deny;		/* RULE: of a 4-field rule; else NULL */
+	const char *label;		/* CIPSO, NETLABEL, KNOB of one label */
+	int level;			/* CIPSO */
+	const int *categories;		/* CIPSO, ascending */
+	int ncategories;
+	const char *host;		/* NETLABEL, as the kernel lists it */
+	const char *knob;		/* KNOB: its name */
+	const char *value;		/* KNOB: as the kernel's file takes
+					 * it ("a b", "-" for an empty list,
+					 * "3") */
+	const char *pattern;		/* LABELS: the regular expression */
+	char file_type;			/* LABELS: '-', 'd', 'l', 'c', 'b', 'p',
+					 * 's', or 0 for any */
+	unsigned int flags;		/* LABELS: SMACK_LABELS_* */
+	const char *access_label, *execute_label, *mmap_label; /* LABELS */
+};
+#define SMACK_LABELS_TRANSMUTE	0x1
+#define SMACK_LABELS_NONE	0x2	/* <<none>>: leave matching files */
+
+typedef int (*smack_policy_fn)(void *userdata,
+			       const struct smack_policy_entry *entry);
+/* fn for each entry of kind (0: every kind) in the order read, until it
+ * returns non-zero (returned). */
+int smack_policy_foreach(const struct smack_policy *policy, int kind,
+			 smack_policy_fn fn, void *userdata);
+size_t smack_policy_count(const struct smack_policy *policy, int kind);
+/* Each rule entry that names the pair, in order. */
+int smack_policy_foreach_pair(const struct smack_policy *policy,
+			      const char *subject, const char *object,
+			      smack_policy_fn fn, void *userdata);
+
+/* Why the policy alone allows or denies an access, the built-in rules
+ * applied as the kernel applies them. */
+enum smack_policy_reason {
+	SMACK_REASON_RULE = 1,		/* the pair's rules decide */
+	SMACK_REASON_NO_RULE,		/* no rule names the pair */
+	SMACK_REASON_STAR_SUBJECT,	/* subject "*": never allowed */
+	SMACK_REASON_WEB,		/* "@" on either side: allowed */
+	SMACK_REASON_STAR_OBJECT,	/* object "*": allowed */
+	SMACK_REASON_SAME_LABEL,	/* allowed */
+	SMACK_REASON_FLOOR_OBJECT,	/* object "_", only r, x or l asked */
+	SMACK_REASON_HAT_SUBJECT,	/* subject "^", only r, x or l asked */
+};
+/* 1 allowed, 0 denied, -1 with errno (EINVAL: a bad label or access
+ * string), as smack_have_access() answers for the kernel. */
+int smack_policy_have_access(const struct smack_policy *policy,
+			     const char *subject, const char *object,
+			     const char *access, int *reason,
+			     unsigned int *granted);
+
+/* labels.d: the entry that decides the attributes of path (absolute) of
+ * type mode (S_IF*): 1 and *entry filled, 0 when no line matches. */
+int smack_policy_match_path(const struct smack_policy *policy,
+			    const char *path, mode_t mode,
+			    struct smack_policy_entry *entry);
+
+/* Flags of smack_knob_set() and of the plan. */
+#define SMACK_PLAN_CLEAR	0x1	/* take every rule away, write
+					 * nothing else */
+#define SMACK_PLAN_FORCE	0x2	/* allow an onlycap list that leaves
+					 * out the caller's label */
+
+/* The knobs of smack-knobs(5), by name: smack_knob_name(i) for i = 0,
+ * 1, ... until NULL.  Values are text as a knob file holds them (numbers
+ * or their names, labels separated by blanks, "-" for an empty onlycap
+ * list); smack_knob_get() gives the kernel's in that form. */
+const char *smack_knob_name(unsigned int index);
+/* What the knob holds (SMACK_KNOB_*), and for a number the names of its
+ * values from 0 on (NULL-terminated; NULL when they have none). */
+#define SMACK_KNOB_NUMBER	1
+#define SMACK_KNOB_LABEL	2
+#define SMACK_KNOB_LIST		3
+int smack_knob_info(const char *name, int *kind, const char *const **words);
+int smack_knob_get(const char *name, char **value);
+int smack_knob_check(const char *name, const char *value);
+int smack_knob_set(const char *name, const char *value, unsigned int flags);
+
 #ifdef __cplusplus
 }
 #endif

@@ -247,7 +247,7 @@ expect_err "an unmatched quote" "^chsmack: bad:10:$c: access value has an unmatc
 expect_err "a type after the attributes" "^chsmack: bad:11:$((c + 9)): the file type \"-d\" must follow"
 expect_err "<<none>> with attributes" "^chsmack: bad:12:$((c + 9)): <<none>> stands alone"
 expect_err "transmute with another value" "^chsmack: bad:13:$c: transmute value \"yes\" is not TRUE"
-expect_err "a label of 256 characters" "^chsmack: bad:14:$c: access label \"L{64}\.\.\.\" is longer than 255"
+expect_err "a label of 256 characters" "^chsmack: bad:14:$c: access label \"L{64}\"\.\.\. is longer than 255"
 expect_err "the run ends with a summary" "nothing changed: 'bad' has errors"
 
 printf '%s\n' "$R/victim access=A" > crlf-spec

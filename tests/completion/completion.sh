@@ -176,9 +176,9 @@ check_all() {
 }
 
 # smackctl: its commands from --help, its knobs and their values from
-# smackctl's own table (common/config-knobs.c).
+# the library's table (libsmack/knob-table.c).
 check_smackctl() {
-	local mode=$1 knobs=$abs_top_srcdir/common/config-knobs.c
+	local mode=$1 knobs=$abs_top_srcdir/libsmack/knob-table.c
 	local name kind words knob_names=()
 
 	comp "smackctl "
@@ -211,9 +211,9 @@ check_smackctl() {
 	done < <(sed -n 's/^\t\[KNOB_[A-Z]*\] = { "\([a-z]*\)", \(KNOB_[A-Z]*\), [^,]*, [^,]*, \([a-z_]*\).*/\1 \2 \3/p' "$knobs")
 	comp "smackctl knob "
 	if ((${#knob_names[@]} >= 9)); then
-		expect "$mode: smackctl knob NAME: the knobs of config-knobs.c" "${knob_names[@]}"
+		expect "$mode: smackctl knob NAME: the knobs of knob-table.c" "${knob_names[@]}"
 	else
-		not_ok "$mode: the knobs of common/config-knobs.c are read (${#knob_names[@]})"
+		not_ok "$mode: the knobs of libsmack/knob-table.c are read (${#knob_names[@]})"
 	fi
 }
 

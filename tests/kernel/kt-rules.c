@@ -1,63 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Kernel tests of rule sets, access queries and smack_load_policy, run
- * inside UML by cases/lib-rules-kernel.sh.  Every expectation is checked
+ * Kernel tests of rule sets and access queries, run inside UML by
+ * cases/lib-rules-kernel.sh (smack_load_policy and the policy's
+ * questions are kt-policy.c's).  Every expectation is checked
  * against what the kernel itself shows: load2 read back, and access2 asked
  * directly.  Each test uses labels of its own, so the order does not
  * matter.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "libsmack-internal.h"
-#include "check-main.h"
-
-/* The whole of a smackfs file (the caller frees). */
-static char *kernel_file(const char *name)
-{
-	char *text;
-
-	ck_assert_int_ge(smackfs_read_file(name, &text), 0);
-	return text;
-}
-
-/* load2 has a line that starts with "subject object " and, when access
- * is not NULL, is exactly "subject object access". */
-static bool load2_has(const char *subject, const char *object,
-		      const char *access)
-{
-	char line[600], *text = kernel_file("load2"), *p;
-	bool found = false;
-
-	snprintf(line, sizeof(line), "%s %s %s%s", subject, object,
-		 access ? access : "", access ? "\n" : "");
-	for (p = text; !found && (p = strstr(p, line)); p++)
-		found = p == text || p[-1] == '\n';
-	free(text);
-	return found;
-}
-
-static bool has_rule(const char *subject, const char *object,
-		     const char *access)
-{
-	return load2_has(subject, object, access);
-}
-
-/* Pairs with no access left are not listed. */
-static bool has_pair(const char *subject, const char *object)
-{
-	return load2_has(subject, object, NULL);
-}
+#include "kt-rules-util.h"
 
 /* Rules of load2 whose subject starts with prefix. */
 static size_t count_rules(const char *prefix)
@@ -70,45 +31,6 @@ static size_t count_rules(const char *prefix)
 		n += strncmp(line, prefix, len) == 0;
 	free(text);
 	return n;
-}
-
-/* access2, asked by hand: 1, 0, or -1. */
-static int raw_access2(const char *subject, const char *object,
-		       const char *access)
-{
-	char query[600], answer[2] = "";
-	int fd = smackfs_open("access2", O_RDWR);
-	ssize_t n;
-
-	ck_assert_int_ge(fd, 0);
-	n = snprintf(query, sizeof(query), "%s %s %s", subject, object,
-		     access);
-	if (write(fd, query, n) != n) {
-		close(fd);
-		return -1;
-	}
-	n = read(fd, answer, sizeof(answer));
-	close(fd);
-	ck_assert_int_ge(n, 1);
-	return answer[0] == '1';
-}
-
-static struct smack_accesses *set_of(const char *text)
-{
-	struct smack_accesses *a;
-
-	ck_assert_int_eq(smack_accesses_new(&a), 0);
-	ck_assert_int_eq(smack_accesses_parse_buffer(a, text, strlen(text),
-						     "test", NULL, NULL), 0);
-	return a;
-}
-
-static void apply_text(const char *text)
-{
-	struct smack_accesses *a = set_of(text);
-
-	ck_assert_int_eq(smack_accesses_apply(a), 0);
-	smack_accesses_free(a);
 }
 
 /* ------------------------------------------------------ apply and clear */
@@ -599,110 +521,6 @@ START_TEST(no_privilege_changes_nothing)
 }
 END_TEST
 
-/* ---------------------------------------------------------- load_policy */
-
-static void write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
-	fputs(text, f);
-	ck_assert_int_eq(fclose(f), 0);
-}
-
-/*
- * A private tmpfs for SYSCONFDIR "/smack", in a mount namespace of our
- * own, so that the host's tree (seen through hostfs) is never touched.  It
- * goes over SYSCONFDIR or, when that does not exist, over its nearest
- * existing ancestor other than "/", with the missing part made inside.
- */
-static void private_sysconfdir(void)
-{
-	char dir[] = SYSCONFDIR "/smack", *slash;
-	struct stat st;
-
-	ck_assert_int_eq(unshare(CLONE_NEWNS), 0);
-	ck_assert_int_eq(mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL), 0);
-	do {
-		slash = strrchr(dir, '/');
-		ck_assert_msg(slash && slash != dir,
-			      "no place for a private " SYSCONFDIR);
-		*slash = '\0';
-	} while (stat(dir, &st) < 0);
-	ck_assert_int_eq(mount("tmpfs", dir, "tmpfs", 0, NULL), 0);
-	strcpy(dir, SYSCONFDIR "/smack");
-	for (slash = dir + 1; (slash = strchr(slash, '/')); slash++) {
-		*slash = '\0';
-		mkdir(dir, 0755);
-		*slash = '/';
-	}
-	ck_assert_int_eq(mkdir(dir, 0755), 0);
-}
-
-static char *cipso_line(const char *label)
-{
-	char *text = kernel_file("cipso2"), *line, *save = NULL, *found = NULL;
-	size_t len = strlen(label);
-
-	for (line = strtok_r(text, "\n", &save); line && !found;
-	     line = strtok_r(NULL, "\n", &save))
-		if (!strncmp(line, label, len) && line[len] == ' ')
-			found = strdup(line);
-	free(text);
-	return found;
-}
-
-START_TEST(load_policy_whole_tree)
-{
-	char *onlycap, *mapping;
-
-	apply_text("KtL1 KtL2 r\nKtL9 KtL8 rwx\n");
-	private_sysconfdir();
-	ck_assert_int_eq(mkdir(SYSCONFDIR "/smack/accesses.d", 0755), 0);
-	ck_assert_int_eq(mkdir(SYSCONFDIR "/smack/cipso.d", 0755), 0);
-	write_file(SYSCONFDIR "/smack/accesses.d/10-first",
-		   "# the policy\nKtL1 KtL2 rw\r\nKtL3 KtL4 rwx\n");
-	write_file(SYSCONFDIR "/smack/accesses.d/20-second",
-		   "; later files win\nKtL3 KtL4 - w\nKtL5 KtL6 a\n");
-	write_file(SYSCONFDIR "/smack/accesses.d/20-second~", "bad\n");
-	write_file(SYSCONFDIR "/smack/cipso.d/labels", "KtLc 3 1 2\n");
-	write_file(SYSCONFDIR "/smack/onlycap", "_\n");
-	ck_assert_int_eq(smack_load_policy(), 0);
-	ck_assert(has_rule("KtL1", "KtL2", "rw"));
-	ck_assert(has_rule("KtL3", "KtL4", "rx"));
-	ck_assert(has_rule("KtL5", "KtL6", "a"));
-	/* Cleared: it was loaded, and the tree does not have it. */
-	ck_assert(!has_pair("KtL9", "KtL8"));
-	mapping = cipso_line("KtLc");
-	ck_assert_ptr_nonnull(mapping);
-	ck_assert_msg(strstr(mapping, "3/1,2") != NULL, "%s", mapping);
-	free(mapping);
-	onlycap = kernel_file("onlycap");
-	ck_assert_str_eq(onlycap, "_ ");
-	free(onlycap);
-	ck_assert_int_eq(smackfs_write_file("onlycap", "-", 1), 0);
-}
-END_TEST
-
-START_TEST(load_policy_optional_parts)
-{
-	char *onlycap;
-
-	apply_text("KtM1 KtM2 r\n");
-	private_sysconfdir();
-	/* Nothing at all: every loaded rule is cleared. */
-	ck_assert_int_eq(smack_load_policy(), 0);
-	ck_assert(!has_pair("KtM1", "KtM2"));
-	ck_assert_int_eq(mkdir(SYSCONFDIR "/smack/accesses.d", 0755), 0);
-	write_file(SYSCONFDIR "/smack/accesses.d/rules", "KtM3 KtM4 rw\n");
-	ck_assert_int_eq(smack_load_policy(), 0);
-	ck_assert(has_rule("KtM3", "KtM4", "rw"));
-	onlycap = kernel_file("onlycap");
-	ck_assert_str_eq(onlycap, "");
-	free(onlycap);
-}
-END_TEST
-
 /* Whatever the kernel holds: empty exactly when load2 lists nothing (the
  * boot-first-load case runs this before and after its apply). */
 START_TEST(kernel_is_empty_agrees_with_load2)
@@ -714,33 +532,12 @@ START_TEST(kernel_is_empty_agrees_with_load2)
 }
 END_TEST
 
-START_TEST(load_policy_bad_file_loads_nothing)
-{
-	char *before, *after;
-
-	apply_text("KtX1 KtX2 r\n");
-	private_sysconfdir();
-	ck_assert_int_eq(mkdir(SYSCONFDIR "/smack/accesses.d", 0755), 0);
-	write_file(SYSCONFDIR "/smack/accesses.d/1", "KtX3 KtX4 rw\n");
-	write_file(SYSCONFDIR "/smack/accesses.d/2", "KtX5 KtX6 rwq\n");
-	before = kernel_file("load2");
-	errno = 0;
-	ck_assert_int_eq(smack_load_policy(), -1);
-	ck_assert_int_eq(errno, EINVAL);
-	after = kernel_file("load2");
-	ck_assert_str_eq(after, before);
-	free(before);
-	free(after);
-}
-END_TEST
-
 Suite *make_suite(void)
 {
 	Suite *s = suite_create("kernel-rules");
 	TCase *rules = tcase_create("rules");
 	TCase *query = tcase_create("query");
 	TCase *refusal = tcase_create("refusal");
-	TCase *policy = tcase_create("policy");
 	TCase *empty = tcase_create("empty");
 
 	tcase_add_test(rules, apply_then_clear);
@@ -757,15 +554,11 @@ Suite *make_suite(void)
 	tcase_add_test(refusal, refusal_by_hook_reports_progress);
 	tcase_add_test(refusal, refusal_by_dropped_privilege_reports_progress);
 	tcase_add_test(refusal, no_privilege_changes_nothing);
-	tcase_add_test(policy, load_policy_whole_tree);
-	tcase_add_test(policy, load_policy_optional_parts);
-	tcase_add_test(policy, load_policy_bad_file_loads_nothing);
 	tcase_add_test(empty, kernel_is_empty_agrees_with_load2);
 	tcase_set_timeout(rules, 120);
 	suite_add_tcase(s, rules);
 	suite_add_tcase(s, query);
 	suite_add_tcase(s, refusal);
-	suite_add_tcase(s, policy);
 	suite_add_tcase(s, empty);
 	return s;
 }

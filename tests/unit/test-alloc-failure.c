@@ -493,6 +493,67 @@ static int knobs_labels(void)
 	return ret;
 }
 
+/* ------------------------------------------------------------ policy */
+
+#define PUT(name, text) tmp_put(name, text, sizeof(text) - 1)
+/* Knob files (a tree's, smackfs's) and a file of each other kind. */
+static void put_policy(void)
+{
+	put_knobs();
+	PUT("rules", "# c\nS O rw\n\nS O - w\nT U r\n");
+	PUT("maps", "# format: list\nSecret 3 5 1\n");
+	PUT("hosts", "10.0.0.0/8 Net\n");
+	PUT("spec", "/a(/.*)? access=A\n/a/b -- mmap=\"M\"\n");
+}
+
+static int sum_lines(void *userdata, const struct smack_policy_entry *e)
+{
+	*(size_t *)userdata += e->line;
+	return 0;
+}
+
+/* Each question once, and the knobs by name. */
+static int policy_queries(struct smack_policy *p)
+{
+	struct smack_policy_entry e;
+	size_t lines = 0;
+	char *value;
+	int ret;
+
+	if (smack_policy_foreach(p, 0, sum_lines, &lines) < 0 ||
+	    smack_policy_foreach_pair(p, "S", "O", sum_lines, &lines) < 0 ||
+	    smack_knob_set("onlycap", " Admin\tBoot", SMACK_PLAN_FORCE) < 0 ||
+	    smack_knob_get("onlycap", &value) < 0)
+		return -1;
+	ret = strcmp(value, "Admin Boot") ? WRONG_RESULT : 0;
+	free(value);
+	if (smack_policy_have_access(p, "S", "O", "r", NULL, NULL) != 1 ||
+	    smack_policy_match_path(p, "/a/b", S_IFREG, &e) != 1)
+		return -1;
+	/* onlycap, ambient; rules 2, 4, 5; 2; 1; 1, 2; the pair's 2, 4 */
+	return ret == 0 && lines == 25 && e.line == 2 ? 0 : WRONG_RESULT;
+}
+
+static int policy_read(void)
+{
+	static const char *const parts[] = { "rules", "maps", "hosts", NULL,
+					     "spec" };
+	struct smack_policy *p;
+	int kind, ret;
+
+	if (smack_policy_new(&p) < 0)
+		return -1;
+	ret = smack_policy_load(p, "/", tmpdir, 0);
+	for (kind = SMACK_POLICY_RULE; ret == 0 && kind < 6; kind++)
+		if (parts[kind - 1])
+			ret = smack_policy_add_path(p, kind,
+						    tmp_path(parts[kind - 1]), 0);
+	if (ret == 0)
+		ret = policy_queries(p);
+	smack_policy_free(p);
+	return ret;
+}
+
 /* ------------------------------------------------------------- cases */
 
 /* One scenario a case: a failure names it, and each has a fresh scratch
@@ -518,6 +579,7 @@ static const struct scenario scenarios[] = {
 	SCENARIO(cipso_diff, put_cipso),
 	SCENARIO(netlabel_diff, put_netlabel),
 	SCENARIO(knobs_labels, put_knobs),
+	SCENARIO(policy_read, put_policy),
 };
 
 START_TEST(scenario_survives_each_failed_allocation)

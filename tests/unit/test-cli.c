@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <syslog.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -272,6 +273,48 @@ static void parse_errors(void)
 		cli_warn("count %d", count);
 }
 
+/* The policy's messages: a warning says so and is not counted; a message
+ * about no file has no place. */
+static void policy_messages(void)
+{
+	int count = 0;
+
+	cli_init("tool");
+	cli_policy_log(&count, LOG_ERR, "dir/f", 3, 7, "bad letter");
+	cli_policy_log(&count, LOG_WARNING, "dir/f", 2, 0, "systemd");
+	cli_policy_log(&count, LOG_ERR, NULL, 0, 0, "ambient: bad");
+	if (count != 2)
+		cli_warn("count %d", count);
+}
+
+START_TEST(policy_log_forms)
+{
+	ck_assert_str_eq(stderr_of(policy_messages),
+		"tool: dir/f:3:7: bad letter\n"
+		"tool: dir/f:2: warning: systemd\n"
+		"tool: ambient: bad\n");
+}
+END_TEST
+
+/* --config-dir, else $SMACK_CONFIG_DIR if not empty, else the default. */
+START_TEST(config_dir_choice)
+{
+	bool explicit;
+
+	unsetenv(CLI_CONFIG_DIR_ENV);
+	ck_assert_str_eq(cli_config_dir(NULL, &explicit), SYSCONFDIR "/smack");
+	ck_assert(!explicit);
+	setenv(CLI_CONFIG_DIR_ENV, "", 1);
+	ck_assert_str_eq(cli_config_dir(NULL, &explicit), SYSCONFDIR "/smack");
+	setenv(CLI_CONFIG_DIR_ENV, "/env", 1);
+	ck_assert_str_eq(cli_config_dir(NULL, &explicit), "/env");
+	ck_assert(explicit);
+	ck_assert_str_eq(cli_config_dir("/opt", &explicit), "/opt");
+	ck_assert(explicit);
+	unsetenv(CLI_CONFIG_DIR_ENV);
+}
+END_TEST
+
 START_TEST(parse_error_forms)
 {
 	ck_assert_str_eq(stderr_of(parse_errors),
@@ -343,6 +386,8 @@ Suite *make_suite(void)
 	tcase_add_test(json_strings, json_hostile);
 	tcase_add_test(messages, messages_escaped);
 	tcase_add_test(messages, parse_error_forms);
+	tcase_add_test(messages, policy_log_forms);
+	tcase_add_test(messages, config_dir_choice);
 	tcase_add_test(descriptors, closed_descriptors);
 	suite_add_tcase(s, escape);
 	suite_add_tcase(s, json_strings);

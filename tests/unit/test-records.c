@@ -147,7 +147,7 @@ static int add_line(void *arg, struct parse_ctx *ctx,
 
 static int add_file(void *arg, int fd, struct parse_ctx *ctx)
 {
-	return parse_lines(ctx, fd, add_line, arg);
+	return parse_lines(ctx, fd, 0, add_line, arg);
 }
 
 static int releases;
@@ -171,7 +171,7 @@ START_TEST(a_failing_line_stops_the_file_with_its_errno)
 	int fd = text_fd("one\ntwo\nfail\nfour\n");
 
 	errno = 0;
-	ck_assert_int_eq(parse_lines(&ctx, fd, add_line, &set), -1);
+	ck_assert_int_eq(parse_lines(&ctx, fd, 0, add_line, &set), -1);
 	ck_assert_int_eq(errno, ENOSPC);
 	ck_assert_uint_eq(set.count, 2);
 	close(fd);
@@ -186,7 +186,7 @@ START_TEST(a_parse_error_is_einval_after_the_whole_file)
 	int fd = text_fd("one\nbad\nthree\n");
 
 	errno = 0;
-	ck_assert_int_eq(parse_lines(&ctx, fd, add_line, &set), -1);
+	ck_assert_int_eq(parse_lines(&ctx, fd, 0, add_line, &set), -1);
 	ck_assert_int_eq(errno, EINVAL);
 	ck_assert_uint_eq(ctx.errors, 1);
 	ck_assert_uint_eq(set.count, 2);

@@ -1,33 +1,34 @@
-// SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * smackctl check: what systemd's own loader would read differently.
+ * SMACK_POLICY_SYSTEMD: what systemd's own loader would read differently.
  *
  * On a system whose systemd was built with Smack support, systemd loads
  * /etc/smack itself early at boot (src/core/smack-setup.c), before any
- * unit runs, from the same files as smackctl (it skips the same names).
- * It is simpler: it gives up at a line longer than 255 characters; it
- * skips a comment only when its '#' or ';' is the line's first byte (an
- * indented one is a rule in accesses.d, words for labels in onlycap); and
- * it writes each line of cipso.d and netlabel.d to the kernel as it is,
- * where the kernel takes no comment or blank line and reads cipso2 in its
- * own columns.  Such lines are valid here, so they are warnings, not
- * errors.
+ * unit runs, from the same files as the library (it skips the same
+ * names).  It is simpler: it gives up at a line longer than 255
+ * characters; it skips a comment only when its '#' or ';' is the line's
+ * first byte (an indented one is a rule in accesses.d, words for labels in
+ * onlycap); and it writes each line of cipso.d and netlabel.d to the
+ * kernel as it is, where the kernel takes no comment or blank line and
+ * reads cipso2 in its own columns.  Such lines are valid here, so they are
+ * warnings (LOG_WARNING), given once a call has read its files without an
+ * error.
  */
 #include <errno.h>
-#include <stdio.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <syslog.h>
+#include <unistd.h>
 
-#include "cli.h"
-#include "dir-names.h"
-#include "smackctl.h"
+#include "libsmack-internal.h"
+#include "policy.h"
 
 /* systemd reads the lines of the directories into NAME_MAX characters. */
 #define SYSTEMD_LINE_MAX 255
 
 enum compat_kind { COMPAT_RULES, COMPAT_CIPSO, COMPAT_NETLABEL,
-		   COMPAT_ONLYCAP, COMPAT_KINDS };
+		   COMPAT_ONLYCAP, COMPAT_KINDS, COMPAT_NONE = COMPAT_KINDS };
 
 #define LONG_LINE "longer than 255 characters: systemd's loader gives up" \
 		  " here and loads no later "
@@ -129,103 +130,98 @@ static const char *difference(enum compat_kind kind, const char *line,
 	return indented_comment[kind];
 }
 
+/* One line (NUL-terminated) of a file of kind: a warning, or one more
+ * cipso.d line the kernel reads otherwise (the first kept in *first). */
+static void check_line(const struct smack_policy *p, const char *file,
+		       enum compat_kind kind, const struct parse_line *l,
+		       const char *line, unsigned int *misread,
+		       unsigned int *first)
+{
+	const char *why = difference(kind, line, l->len);
+
+	if (why) {
+		policy_log(p, LOG_WARNING, file, l->number, 0, "%s", why);
+		return;
+	}
+	if (kind == COMPAT_CIPSO && line[strspn(line, " \t")] &&
+	    line[0] != '#' && line[0] != ';' && !in_kernel_columns(line) &&
+	    !(*misread)++)
+		*first = l->number;
+}
+
 /* The one warning for a cipso.d file's mappings that the kernel would
  * read otherwise: at the first, with how many there are. */
-static void warn_mappings(const char *path, unsigned int first,
-			  unsigned int count)
+static void warn_mappings(const struct smack_policy *p, const char *file,
+			  unsigned int first, unsigned int count)
 {
-	cli_warn("%s:%u: warning: systemd's loader writes this line to cipso2"
-		 " as it is, and the kernel, which reads \"LEVEL COUNT"
-		 " CATEGORY...\" in 4-character columns, reads it otherwise"
-		 " or refuses it (%u such line%s in the file; see"
-		 " smack-cipso(5))", path, first, count, count == 1 ? "" : "s");
+	policy_log(p, LOG_WARNING, file, first, 0, "systemd's loader writes"
+		   " this line to cipso2 as it is, and the kernel, which reads"
+		   " \"LEVEL COUNT CATEGORY...\" in 4-character columns,"
+		   " reads it otherwise or refuses it (%u such line%s in the"
+		   " file; see smack-cipso(5))", count, count == 1 ? "" : "s");
 }
 
-/* Warns about the lines of one file; returns how many warnings. */
-static unsigned int scan_file(const char *path, enum compat_kind kind)
+/* The lines of one file, blank lines and comments included. */
+static void scan_file(const struct smack_policy *p, const char *file,
+		      enum compat_kind kind)
 {
-	unsigned int lineno = 0, warnings = 0, misread = 0, first = 0;
-	const char *why;
-	size_t cap = 0;
-	ssize_t len;
-	char *line = NULL;
-	FILE *f = fopen(path, "re");
+	struct parse_ctx ctx = PARSE_CTX_INIT(file, NULL, NULL);
+	unsigned int misread = 0, first = 0;
+	struct parse_reader r;
+	struct parse_line l;
+	char *line;
+	int fd = open(file, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 
-	if (!f)
-		return 0;	/* check has reported it already */
-	while ((len = getline(&line, &cap, f)) > 0) {
-		lineno++;
-		if (line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (len && line[len - 1] == '\r')
-			line[--len] = '\0';
-		why = difference(kind, line, len);
-		if (why) {
-			cli_warn("%s:%u: warning: %s", path, lineno, why);
-			warnings++;
-		} else if (kind == COMPAT_CIPSO && line[strspn(line, " \t")] &&
-			   line[0] != '#' && line[0] != ';' &&
-			   !in_kernel_columns(line) && !misread++) {
-			first = lineno;
-		}
-	}
-	free(line);
-	fclose(f);
-	if (misread)
-		warn_mappings(path, first, misread);
-	return warnings + (misread > 0);
-}
-
-/* The files of dir that systemd reads, in order. */
-static unsigned int scan_dir(const char *dir, enum compat_kind kind)
-{
-	unsigned int warnings = 0;
-	struct stat st;
-	char **names, *path;
-	size_t n, i;
-	DIR *d = opendir(dir);
-
-	if (!d)
-		return 0;
-	if (dir_names_sorted(d, &names, &n) < 0) {
-		closedir(d);
-		return 0;
-	}
-	closedir(d);
-	for (i = 0; i < n; i++) {
-		if (asprintf(&path, "%s/%s", dir, names[i]) < 0)
+	if (fd < 0)
+		return;		/* read a moment ago: nothing to say now */
+	parse_reader_fd(&r, &ctx, fd);
+	r.keep = PARSE_KEEP_COMMENTS | PARSE_KEEP_BLANKS;
+	while (parse_reader_next(&r, &l) > 0) {
+		line = strndup(l.text, l.len);
+		if (!line)
 			break;
-		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
-			warnings += scan_file(path, kind);
-		free(path);
+		check_line(p, file, kind, &l, line, &misread, &first);
+		free(line);
 	}
-	dir_names_free(names, n);
-	return warnings;
+	parse_reader_release(&r);
+	close(fd);
+	if (misread)
+		warn_mappings(p, file, first, misread);
 }
 
-unsigned int compat_check_tree(const char *dir)
+/* What systemd reads of a file of the policy. */
+static enum compat_kind compat_kind(const struct policy_file *f)
 {
-	static const struct {
-		const char *name;
-		enum compat_kind kind;
-	} parts[] = {
-		{ "accesses.d", COMPAT_RULES },
-		{ "cipso.d", COMPAT_CIPSO },
-		{ "netlabel.d", COMPAT_NETLABEL },
-	};
-	unsigned int warnings = 0;
-	size_t i;
-	char *path;
+	const char *base;
 
-	for (i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
-		if (asprintf(&path, "%s/%s", dir, parts[i].name) < 0)
-			return warnings;
-		warnings += scan_dir(path, parts[i].kind);
-		free(path);
+	switch (f->kind) {
+	case SMACK_POLICY_RULE:
+		return COMPAT_RULES;
+	case SMACK_POLICY_CIPSO:
+		return COMPAT_CIPSO;
+	case SMACK_POLICY_NETLABEL:
+		return COMPAT_NETLABEL;
+	case SMACK_POLICY_KNOB:
+		base = strrchr(f->name, '/');
+		return strcmp(base ? base + 1 : f->name, "onlycap") ?
+		       COMPAT_NONE : COMPAT_ONLYCAP;
 	}
-	if (asprintf(&path, "%s/onlycap", dir) >= 0) {
-		warnings += scan_file(path, COMPAT_ONLYCAP);
-		free(path);
+	return COMPAT_NONE;
+}
+
+void policy_warn_systemd(const struct smack_policy *p,
+			 const struct policy_mark *since)
+{
+	const struct policy_file *f;
+	enum compat_kind kind;
+	size_t i;
+
+	if (!p->log)
+		return;
+	for (i = since->files; i < p->files.count; i++) {
+		f = &RECORD(&p->files, struct policy_file, i);
+		kind = f->name ? compat_kind(f) : COMPAT_NONE;
+		if (kind != COMPAT_NONE)
+			scan_file(p, f->name, kind);
 	}
-	return warnings;
 }

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* chsmack's label specifications (utils/chsmack-spec.c). */
+/*
+ * Label specifications, labels.d (libsmack/labels-spec.c), through the
+ * policy: the lines smack_policy_match_path() finds, and the errors.
+ */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -8,7 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "chsmack-spec.h"
+#include <sys/smack.h>
+
 #include "check-main.h"
 #include "fail-alloc.h"
 
@@ -18,8 +22,8 @@ struct errors {
 	int count;
 };
 
-static void collect(void *userdata, const char *file, unsigned int line,
-		    unsigned int column, const char *message)
+static void collect(void *userdata, int priority, const char *file,
+		    unsigned int line, unsigned int column, const char *message)
 {
 	struct errors *e = userdata;
 	size_t used = strlen(e->text);
@@ -31,23 +35,61 @@ static void collect(void *userdata, const char *file, unsigned int line,
 
 static struct errors errs;
 
-static struct label_spec *parse(const char *text, int expect)
-{
-	struct label_spec *spec;
+/* The attributes of a line, in the order of chsmack's. */
+enum attr { ATTR_ACCESS, ATTR_EXEC, ATTR_MMAP, ATTR_TRANSMUTE };
 
-	memset(&errs, 0, sizeof(errs));
-	spec = spec_new(collect, &errs);
-	ck_assert_ptr_nonnull(spec);
-	ck_assert_int_eq(spec_add_text(spec, "t", text), expect);
+static struct smack_policy *spec_new(struct errors *e)
+{
+	struct smack_policy *spec;
+
+	memset(e, 0, sizeof(*e));
+	ck_assert_int_eq(smack_policy_new(&spec), 0);
+	smack_policy_set_log_fn(spec, collect, e);
 	return spec;
 }
 
-/* The rule matching path and type, checked to come from line. */
-static const struct spec_rule *matches(const struct label_spec *spec,
-				       const char *path, mode_t type,
-				       unsigned int line)
+static int spec_add_path(struct smack_policy *spec, const char *path)
 {
-	const struct spec_rule *rule = spec_match(spec, path, type);
+	return smack_policy_add_path(spec, SMACK_POLICY_LABELS, path, 0);
+}
+
+static size_t spec_rule_count(const struct smack_policy *spec)
+{
+	return smack_policy_count(spec, SMACK_POLICY_LABELS);
+}
+
+/* The text as the file "t". */
+static struct smack_policy *parse(const char *text, int expect)
+{
+	struct smack_policy *spec = spec_new(&errs);
+	FILE *f = tmpfile();
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fwrite(text, 1, strlen(text), f), strlen(text));
+	rewind(f);
+	ck_assert_int_eq(smack_policy_add_fd(spec, SMACK_POLICY_LABELS,
+					     fileno(f), "t", 0), expect);
+	fclose(f);
+	return spec;
+}
+
+/* The line matching path and type, or NULL. */
+static const struct smack_policy_entry *spec_match(
+	const struct smack_policy *spec, const char *path, mode_t type)
+{
+	static struct smack_policy_entry e;
+	int ret = smack_policy_match_path(spec, path, type, &e);
+
+	ck_assert_int_ge(ret, 0);
+	return ret ? &e : NULL;
+}
+
+/* The line matching path and type, checked to be line. */
+static const struct smack_policy_entry *matches(
+	const struct smack_policy *spec, const char *path, mode_t type,
+	unsigned int line)
+{
+	const struct smack_policy_entry *rule = spec_match(spec, path, type);
 
 	ck_assert_msg(rule, "%s matches no rule", path);
 	ck_assert_msg(rule->line == line, "%s matched line %u, not %u", path,
@@ -55,35 +97,54 @@ static const struct spec_rule *matches(const struct label_spec *spec,
 	return rule;
 }
 
-static void assert_set(const struct spec_rule *rule, enum attr a,
+/* The value of attribute a, NULL when the line removes it. */
+static const char *value_of(const struct smack_policy_entry *e, enum attr a)
+{
+	const char *labels[] = { e->access_label, e->execute_label,
+				 e->mmap_label };
+
+	if (a == ATTR_TRANSMUTE)
+		return e->flags & SMACK_LABELS_TRANSMUTE ? "TRUE" : NULL;
+	return labels[a];
+}
+
+static void assert_set(const struct smack_policy_entry *rule, enum attr a,
 		       const char *value)
 {
-	ck_assert_int_eq(rule->plan.op[a], OP_SET);
-	ck_assert_str_eq(rule->plan.value[a], value);
-	ck_assert_uint_eq(rule->plan.len[a], strlen(value));
+	ck_assert_pstr_eq(value_of(rule, a), value);
+}
+
+static void assert_removed(const struct smack_policy_entry *rule, enum attr a)
+{
+	ck_assert_ptr_null(value_of(rule, a));
+}
+
+static bool leave_alone(const struct smack_policy_entry *rule)
+{
+	return rule->flags & SMACK_LABELS_NONE;
 }
 
 START_TEST(spec_one_line)
 {
-	struct label_spec *spec = parse("/a/b access=App\n", 0);
-	const struct spec_rule *rule;
+	struct smack_policy *spec = parse("/a/b access=App\n", 0);
+	const struct smack_policy_entry *rule;
 
 	ck_assert_uint_eq(spec_rule_count(spec), 1);
 	rule = matches(spec, "/a/b", S_IFREG, 1);
 	assert_set(rule, ATTR_ACCESS, "App");
 	/* A line gives all a file carries: the rest is removed. */
-	ck_assert_int_eq(rule->plan.op[ATTR_EXEC], OP_REMOVE);
-	ck_assert_int_eq(rule->plan.op[ATTR_MMAP], OP_REMOVE);
-	ck_assert_int_eq(rule->plan.op[ATTR_TRANSMUTE], OP_REMOVE);
-	ck_assert(!rule->leave_alone);
+	assert_removed(rule, ATTR_EXEC);
+	assert_removed(rule, ATTR_MMAP);
+	assert_removed(rule, ATTR_TRANSMUTE);
+	ck_assert(!leave_alone(rule));
 	ck_assert_str_eq(rule->file, "t");
-	spec_free(spec);
+	smack_policy_free(spec);
 }
 END_TEST
 
 START_TEST(spec_anchored)
 {
-	struct label_spec *spec = parse("/a access=A\n/d(/.*)? access=D\n", 0);
+	struct smack_policy *spec = parse("/a access=A\n/d(/.*)? access=D\n", 0);
 
 	ck_assert_ptr_nonnull(spec_match(spec, "/a", S_IFREG));
 	ck_assert_ptr_null(spec_match(spec, "/ab", S_IFREG));
@@ -92,18 +153,18 @@ START_TEST(spec_anchored)
 	matches(spec, "/d", S_IFDIR, 2);
 	matches(spec, "/d/e/f", S_IFREG, 2);
 	ck_assert_ptr_null(spec_match(spec, "/de", S_IFREG));
-	spec_free(spec);
+	smack_policy_free(spec);
 }
 END_TEST
 
 START_TEST(spec_last_match_wins)
 {
-	struct label_spec *spec = parse(
+	struct smack_policy *spec = parse(
 		"/opt(/.*)?            access=General\n"
 		"/opt/app(/.*)?        access=App\n"
 		"/opt/app/bin/[^/]+ -- access=App execute=Run\n"
 		"/opt(/.*)?         -d access=Dir transmute\n", 0);
-	const struct spec_rule *rule;
+	const struct smack_policy_entry *rule;
 
 	matches(spec, "/opt/other", S_IFREG, 1);
 	matches(spec, "/opt/app/x", S_IFREG, 2);
@@ -115,7 +176,7 @@ START_TEST(spec_last_match_wins)
 	rule = matches(spec, "/opt/app/bin", S_IFDIR, 4);
 	assert_set(rule, ATTR_TRANSMUTE, "TRUE");
 	ck_assert_ptr_null(spec_match(spec, "/usr", S_IFDIR));
-	spec_free(spec);
+	smack_policy_free(spec);
 }
 END_TEST
 
@@ -130,7 +191,7 @@ START_TEST(spec_every_type)
 	size_t i, j;
 
 	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
-		struct label_spec *spec;
+		struct smack_policy *spec;
 
 		snprintf(line, sizeof(line), "/f %s access=T\n", types[i].flag);
 		spec = parse(line, 0);
@@ -138,18 +199,18 @@ START_TEST(spec_every_type)
 			ck_assert_msg((spec_match(spec, "/f", types[j].type) !=
 				       NULL) == (i == j), "%s against %s",
 				      types[i].flag, types[j].flag);
-		spec_free(spec);
+		smack_policy_free(spec);
 	}
 }
 END_TEST
 
 START_TEST(spec_attribute_spellings)
 {
-	struct label_spec *spec = parse(
+	struct smack_policy *spec = parse(
 		"/q access=\"Quoted\" execute=\"E\" mmap=\"M\" transmute=\"TRUE\"\n"
 		"/r exec=Alias transmute=TRUE\n"
 		"/s transmute\n", 0);
-	const struct spec_rule *rule;
+	const struct smack_policy_entry *rule;
 
 	rule = matches(spec, "/q", S_IFDIR, 1);
 	assert_set(rule, ATTR_ACCESS, "Quoted");
@@ -159,31 +220,31 @@ START_TEST(spec_attribute_spellings)
 	rule = matches(spec, "/r", S_IFDIR, 2);
 	assert_set(rule, ATTR_EXEC, "Alias");
 	assert_set(rule, ATTR_TRANSMUTE, "TRUE");
-	ck_assert_int_eq(rule->plan.op[ATTR_ACCESS], OP_REMOVE);
+	assert_removed(rule, ATTR_ACCESS);
 	rule = matches(spec, "/s", S_IFDIR, 3);
 	assert_set(rule, ATTR_TRANSMUTE, "TRUE");
-	spec_free(spec);
+	smack_policy_free(spec);
 }
 END_TEST
 
 START_TEST(spec_leave_alone)
 {
-	struct label_spec *spec = parse(
+	struct smack_policy *spec = parse(
 		"/c(/.*)? access=C\n/c/cache(/.*)? <<none>>\n"
 		"/c/cache/x -- <<none>> # why\n", 0);
-	const struct spec_rule *rule;
+	const struct smack_policy_entry *rule;
 
-	ck_assert(!matches(spec, "/c/y", S_IFREG, 1)->leave_alone);
+	ck_assert(!leave_alone(matches(spec, "/c/y", S_IFREG, 1)));
 	rule = matches(spec, "/c/cache/z", S_IFREG, 2);
-	ck_assert(rule->leave_alone);
-	ck_assert(matches(spec, "/c/cache/x", S_IFREG, 3)->leave_alone);
-	spec_free(spec);
+	ck_assert(leave_alone(rule));
+	ck_assert(leave_alone(matches(spec, "/c/cache/x", S_IFREG, 3)));
+	smack_policy_free(spec);
 }
 END_TEST
 
 START_TEST(spec_comments_and_blanks)
 {
-	struct label_spec *spec = parse(
+	struct smack_policy *spec = parse(
 		"# a comment\n"
 		"\n"
 		"   \t  \n"
@@ -196,26 +257,26 @@ START_TEST(spec_comments_and_blanks)
 	assert_set(matches(spec, "/a", S_IFREG, 5), ATTR_ACCESS, "A");
 	assert_set(matches(spec, "/b", S_IFREG, 6), ATTR_ACCESS, "B");
 	assert_set(matches(spec, "/c", S_IFREG, 7), ATTR_ACCESS, "C");
-	spec_free(spec);
+	smack_policy_free(spec);
 }
 END_TEST
 
 START_TEST(spec_labels_at_the_limits)
 {
 	char text[600];
-	struct label_spec *spec;
+	struct smack_policy *spec;
 
 	snprintf(text, sizeof(text), "/a access=%0255d\n", 7);
 	spec = parse(text, 0);
-	ck_assert_uint_eq(matches(spec, "/a", S_IFREG, 1)->plan.len[ATTR_ACCESS],
+	ck_assert_uint_eq(strlen(matches(spec, "/a", S_IFREG, 1)->access_label),
 			  255);
-	spec_free(spec);
+	smack_policy_free(spec);
 	snprintf(text, sizeof(text), "/a access=%0256d\n", 7);
-	spec_free(parse(text, -1));
+	smack_policy_free(parse(text, -1));
 	ck_assert_int_eq(errs.count, 1);
 	ck_assert_ptr_nonnull(strstr(errs.text, "is longer than 255"));
 	spec = parse("/a access=* execute=^ mmap=_\n", 0);
-	spec_free(spec);
+	smack_policy_free(spec);
 }
 END_TEST
 
@@ -223,7 +284,7 @@ START_TEST(spec_long_line)
 {
 	size_t n = 20000;
 	char *text = malloc(n + 32);
-	struct label_spec *spec;
+	struct smack_policy *spec;
 	char *path;
 
 	ck_assert_ptr_nonnull(text);
@@ -235,14 +296,14 @@ START_TEST(spec_long_line)
 	matches(spec, path, S_IFREG, 1);
 	free(path);
 	free(text);
-	spec_free(spec);
+	smack_policy_free(spec);
 }
 END_TEST
 
 /* One bad line: the error it gives, with its column. */
 static void bad_line(const char *line, const char *expect)
 {
-	struct label_spec *spec;
+	struct smack_policy *spec;
 	char text[1024];
 
 	snprintf(text, sizeof(text), "/ok access=Fine\n%s\n/ok2 access=Fine\n",
@@ -252,7 +313,7 @@ static void bad_line(const char *line, const char *expect)
 		      errs.count, errs.text);
 	ck_assert_msg(strstr(errs.text, expect), "'%s': got '%s', not '%s'",
 		      line, errs.text, expect);
-	spec_free(spec);
+	smack_policy_free(spec);
 }
 
 /* Every error is at the column where the field at fault starts (for an
@@ -289,7 +350,7 @@ START_TEST(spec_errors_short)
 {
 	size_t n = 1 << 20;
 	char *text = malloc(n + 64);
-	struct label_spec *spec;
+	struct smack_policy *spec;
 
 	ck_assert_ptr_nonnull(text);
 	strcpy(text, "/x access=");
@@ -298,20 +359,20 @@ START_TEST(spec_errors_short)
 	spec = parse(text, -1);
 	ck_assert_int_eq(errs.count, 1);
 	ck_assert_uint_lt(strlen(errs.text), 200);
-	ck_assert_ptr_nonnull(strstr(errs.text, "LLL...\" is longer than 255"));
-	spec_free(spec);
+	ck_assert_ptr_nonnull(strstr(errs.text, "LLL\"... is longer than 255"));
+	smack_policy_free(spec);
 	text[0] = '(';
 	spec = parse(text, -1);
 	ck_assert_int_eq(errs.count, 2);
 	ck_assert_uint_lt(strlen(errs.text), 400);
-	spec_free(spec);
+	smack_policy_free(spec);
 	free(text);
 }
 END_TEST
 
 START_TEST(spec_errors_all_reported)
 {
-	struct label_spec *spec = parse(
+	struct smack_policy *spec = parse(
 		"/a access=A\n"
 		"/b -z access=B\n"
 		"/c access=c/c what=x\n"
@@ -321,29 +382,28 @@ START_TEST(spec_errors_all_reported)
 	ck_assert_ptr_nonnull(strstr(errs.text, "t:2:4: "));
 	ck_assert_ptr_nonnull(strstr(errs.text, "t:3:4: "));
 	ck_assert_ptr_nonnull(strstr(errs.text, "t:3:15: "));
-	/* The good lines are kept, but the caller is to give up. */
-	ck_assert_uint_eq(spec_rule_count(spec), 2);
-	spec_free(spec);
+	/* A file is all or nothing: its good lines are not kept. */
+	ck_assert_uint_eq(spec_rule_count(spec), 0);
+	smack_policy_free(spec);
 }
 END_TEST
 
 START_TEST(spec_nul_byte)
 {
 	static const char text[] = "/a access=A\n/b\0x access=B\n/c access=C\n";
-	char path[] = "/tmp/test-chsmack-spec.XXXXXX";
-	struct label_spec *spec;
+	char path[] = "/tmp/test-policy-labels.XXXXXX";
+	struct smack_policy *spec;
 	int fd = mkstemp(path);
 
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(write(fd, text, sizeof(text) - 1), sizeof(text) - 1);
 	close(fd);
-	memset(&errs, 0, sizeof(errs));
-	spec = spec_new(collect, &errs);
+	spec = spec_new(&errs);
 	ck_assert_int_eq(spec_add_path(spec, path), -1);
 	ck_assert_int_eq(errs.count, 1);
 	ck_assert_ptr_nonnull(strstr(errs.text, ":2:3: contains a NUL byte"));
-	ck_assert_uint_eq(spec_rule_count(spec), 2);
-	spec_free(spec);
+	ck_assert_uint_eq(spec_rule_count(spec), 0);
+	smack_policy_free(spec);
 	unlink(path);
 }
 END_TEST
@@ -362,12 +422,12 @@ static void write_file(const char *dir, const char *name, const char *text)
 
 START_TEST(spec_directory)
 {
-	char dir[] = "/tmp/test-chsmack-spec.XXXXXX", sub[600];
+	char dir[] = "/tmp/test-policy-labels.XXXXXX", sub[600];
 	static const char *const skipped[] = {
 		"30-x~", "30-x.bak", "30-x.swp", "30-x.dpkg-old",
 		"30-x.dpkg-dist", "30-x.rpmnew", "30-x.rpmsave", ".hidden",
 	};
-	struct label_spec *spec;
+	struct smack_policy *spec;
 	size_t i;
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -377,25 +437,27 @@ START_TEST(spec_directory)
 		write_file(dir, skipped[i], "/f access=Skipped\n");
 	snprintf(sub, sizeof(sub), "%s/99-dir", dir);
 	ck_assert_int_eq(mkdir(sub, 0755), 0);
-	memset(&errs, 0, sizeof(errs));
-	spec = spec_new(collect, &errs);
+	spec = spec_new(&errs);
 	ck_assert_int_eq(spec_add_path(spec, dir), 0);
 	ck_assert_int_eq(errs.count, 0);
 	ck_assert_uint_eq(spec_rule_count(spec), 3);
 	assert_set(spec_match(spec, "/f", S_IFREG), ATTR_ACCESS, "Second");
 	ck_assert_ptr_nonnull(strstr(spec_match(spec, "/g", S_IFREG)->file,
 				     "/10-first"));
-	spec_free(spec);
+	smack_policy_free(spec);
 
-	/* A bad file is named in its messages; the others are still read. */
+	/* A bad file is named in its messages; the others are still read,
+	 * and kept with SMACK_POLICY_KEEP_GOING. */
 	write_file(dir, "15-bad", "/f access=a/b\n");
-	memset(&errs, 0, sizeof(errs));
-	spec = spec_new(collect, &errs);
+	spec = spec_new(&errs);
 	ck_assert_int_eq(spec_add_path(spec, dir), -1);
 	ck_assert_int_eq(errs.count, 1);
 	ck_assert_ptr_nonnull(strstr(errs.text, "/15-bad:1:4: "));
+	ck_assert_uint_eq(spec_rule_count(spec), 0);
+	ck_assert_int_eq(smack_policy_add_path(spec, SMACK_POLICY_LABELS, dir,
+					       SMACK_POLICY_KEEP_GOING), -1);
 	ck_assert_uint_eq(spec_rule_count(spec), 3);
-	spec_free(spec);
+	smack_policy_free(spec);
 
 	snprintf(sub, sizeof(sub), "rm -rf '%s'", dir);
 	ck_assert_int_eq(system(sub), 0);
@@ -404,11 +466,10 @@ END_TEST
 
 START_TEST(spec_unreadable_paths)
 {
-	struct label_spec *spec;
-	char fifo[] = "/tmp/test-chsmack-spec.XXXXXX";
+	struct smack_policy *spec;
+	char fifo[] = "/tmp/test-policy-labels.XXXXXX";
 
-	memset(&errs, 0, sizeof(errs));
-	spec = spec_new(collect, &errs);
+	spec = spec_new(&errs);
 	ck_assert_int_eq(spec_add_path(spec, "/nonexistent/spec"), -1);
 	ck_assert_str_eq(errs.text, "/nonexistent/spec:0:0: cannot open: "
 		"No such file or directory\n");
@@ -420,12 +481,14 @@ START_TEST(spec_unreadable_paths)
 	ck_assert_int_eq(spec_add_path(spec, fifo), -1);
 	ck_assert_ptr_nonnull(strstr(errs.text, "not a regular file"));
 	unlink(fifo);
-	spec_free(spec);
+	smack_policy_free(spec);
 }
 END_TEST
 
 /* Each allocation of the parser failing in turn (fail-alloc.h). */
-static int parse_spec_text(void)
+static char spec_file[] = "/tmp/test-policy-labels.XXXXXX";
+
+static void put_spec_file(void)
 {
 	static const char text[] =
 		"# the system\n"
@@ -433,16 +496,24 @@ static int parse_spec_text(void)
 		"/var/lib/app/[^/]+ -d access=App transmute\n"
 		"/home/.* access=User mmap=Lib\n"
 		"/etc/secret -- <<none>>\n";
-	struct errors quiet = { .count = 0 };
-	struct label_spec *spec = spec_new(collect, &quiet);
+	int fd = open(spec_file, O_WRONLY | O_TRUNC);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, sizeof(text) - 1), sizeof(text) - 1);
+	close(fd);
+}
+
+static int parse_spec_text(void)
+{
+	struct smack_policy *spec = NULL;
 	size_t n;
 	int ret;
 
-	if (!spec)
-		return -1;
-	ret = spec_add_text(spec, "t", text);
-	n = spec_rule_count(spec);
-	spec_free(spec);
+	ret = smack_policy_new(&spec);
+	if (ret == 0)
+		ret = spec_add_path(spec, spec_file);
+	n = ret == 0 ? spec_rule_count(spec) : 0;
+	smack_policy_free(spec);
 	if (ret < 0)
 		return -1;
 	return n == 4 ? 0 : WRONG_RESULT;
@@ -450,15 +521,20 @@ static int parse_spec_text(void)
 
 START_TEST(spec_survives_each_failed_allocation)
 {
-	static const struct scenario s = { "spec", NULL, parse_spec_text };
+	static const struct scenario s = { "spec", put_spec_file,
+					   parse_spec_text };
+	int fd = mkstemp(spec_file);
 
+	ck_assert_int_ge(fd, 0);
+	close(fd);
 	fail_each_allocation(&s);
+	unlink(spec_file);
 }
 END_TEST
 
 Suite *make_suite(void)
 {
-	Suite *s = suite_create("chsmack-spec");
+	Suite *s = suite_create("policy-labels");
 	TCase *tc = tcase_create("spec");
 
 	tcase_add_test(tc, spec_one_line);

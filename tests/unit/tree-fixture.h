@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * A scratch configuration tree for the unit tests of smackctl and of the
- * tree reader (test-smackctl-plan, test-config-tree): made under $TMPDIR
+ * tree reader (test-smackctl-plan): made under $TMPDIR
  * (or /tmp) before each test, removed with all it holds after it.  Errors
  * reported through a parse-error callback are collected as
  * "FILE:LINE:COLUMN: message" lines, FILE relative to the scratch root.

@@ -47,6 +47,7 @@ struct config_tree {
 	struct smack_netlabel *netlabel;
 	char *knobs[CTL_KNOBS_MAX];	/* values as text; NULL when unset */
 	unsigned int errors;
+	int broken;		/* breaks of the invariants of assert.d */
 	char **refused;		/* the files with errors, left out */
 	size_t refused_count;
 	bool quiet;		/* errors are counted, not printed */
@@ -61,8 +62,9 @@ struct config_tree {
  * Reads the tree at dir (explicit: named by the user, so that a missing
  * tree is an error), printing every error unless CTL_TREE_QUIET.  Returns
  * 0, or -1 with errno (EINVAL: errors in the files; tree->refused names
- * them, and the tree holds the others); free with config_tree_free() in
- * both cases.
+ * them, and the tree holds the others; or, unless CTL_TREE_QUIET,
+ * tree->broken breaks of its invariants, each printed); free with
+ * config_tree_free() in both cases.
  */
 int config_tree_load(struct config_tree *tree, const char *dir,
 		     bool explicit, unsigned int flags);

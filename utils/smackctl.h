@@ -29,6 +29,9 @@ struct ctl_options {
 	bool verbose;
 	enum status_format format;
 	bool no_wait;		/* --no-wait: fail if another writer runs */
+	const char *graph_label;	/* graph --label */
+	const char *graph_access;	/* graph --access */
+	const char *output;		/* graph -o */
 };
 
 /* ---- smackctl-tree.c: the configuration tree, read by the library */
@@ -172,6 +175,8 @@ int cmd_check(const struct ctl_options *o);
 int cmd_status(const struct ctl_options *o);
 int cmd_test(void);
 int cmd_knob(const struct ctl_options *o, char *const *args, size_t n);
+/* smackctl-graph.c */
+int cmd_graph(const struct ctl_options *o);
 
 /* Loads the tree named by the options, printing every error.  Returns 0,
  * or -1 (tree freed) when it is not valid; with --keep-going, 1 when

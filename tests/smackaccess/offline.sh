@@ -7,16 +7,12 @@
 # smackaccess-offline.  Prints TAP.
 set -u
 bin=${abs_top_builddir:?abs_top_builddir not set}/utils
-work=$(mktemp -d "${TMPDIR:-/tmp}/smackaccess-offline.XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT
-n=0 failed=0
+. "${abs_top_srcdir:?abs_top_srcdir not set}/tests/tap.sh"
+work=$tap_tmp
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-
-run() {
-	"$bin/smackaccess" "$@" > "$work/out" 2> "$work/err" < "${stdin:-/dev/null}"
-	status=$?
+# ask ARG...: smackaccess ARG..., as run() of tests/tap.sh runs a command.
+ask() {
+	run "$bin/smackaccess" "$@"
 }
 
 # same DESC EXPECTED: standard output is EXPECTED (and the exit status 0).
@@ -51,18 +47,18 @@ printf '192.0.2.0/24 Lan\n' > "$t/netlabel.d/lan"
 printf 'Admin Boot\n' > "$t/onlycap"
 a=$t/accesses.d
 
-run --config-dir "$t" App Sys r
+ask --config-dir "$t" App Sys r
 same "a rule of the tree answers 1" 1
-run --config-dir "$t" App Sys x
+ask --config-dir "$t" App Sys x
 same "a four-field rule takes a letter away" 0
-run --root "$work" --config-dir /etc/smack Web App r
+ask --root "$work" --config-dir /etc/smack Web App r
 same "--root with --config-dir joins them" 1
 
 printf '%s\n' 'App Sys r' 'App Sys x' 'App Net l' 'App Net x' 'Web App r' \
 	'App Gone r' 'Nobody App r' 'App _ rx' 'App _ rw' '^ App l' \
 	'* App r' 'App @ w' '@ App w' 'App * a' 'App App rwxatlb' 'App Net -' \
 	> "$work/q"
-run --config-dir "$t" --explain -f "$work/q"
+ask --config-dir "$t" --explain -f "$work/q"
 same "--explain names the lines of the tree that decide" \
 "1 the rules \"App Sys r\" ($a/10-base:1, $a/10-base:5) grant it
 0 the rules \"App Sys r\" ($a/10-base:1, $a/10-base:5) lack \"x\"
@@ -80,11 +76,11 @@ same "--explain names the lines of the tree that decide" \
 1 the object is '*', which anyone may access
 1 subject and object have the same label
 1 the rule \"App Net rw\" ($a/20-more:1) grants it"
-run --config-dir "$t" -f "$work/q"
+ask --config-dir "$t" -f "$work/q"
 same "-f answers as --explain does, without the reasons" \
 	"$(printf '1\n0\n1\n0\n1\n0\n0\n1\n0\n1\n0\n1\n1\n1\n1\n1')"
 
-run --config-dir "$t" --who App
+ask --config-dir "$t" --who App
 same "--who lists each object with its letters and lines" \
 "App * rwxatlb built-in:star-object
 App @ rwxatlb built-in:web
@@ -92,26 +88,26 @@ App App rwxatlb built-in:same-label
 App Net rwl $a/20-more:1
 App Sys r $a/10-base:1,$a/10-base:5
 App _ rxl built-in:floor-object"
-run --config-dir "$t" --whom App
+ask --config-dir "$t" --whom App
 same "--whom lists each subject" \
 "@ App rwxatlb built-in:web
 App App rwxatlb built-in:same-label
 Web App r $a/10-base:4
 ^ App rxl built-in:hat-subject"
-run --config-dir "$t" --whom Secret
+ask --config-dir "$t" --whom Secret
 same "a label of cipso.d is a label of the tree" \
 "@ Secret rwxatlb built-in:web
 Secret Secret rwxatlb built-in:same-label
 ^ Secret rxl built-in:hat-subject"
-run --config-dir "$t" --who '*'
+ask --config-dir "$t" --who '*'
 same "subject '*' reaches nothing" ""
-run --config-dir "$t" --whom _
+ask --config-dir "$t" --whom _
 grep -qxF 'Boot _ rxl built-in:floor-object' "$work/out" &&
 	grep -qxF 'Lan _ rxl built-in:floor-object' "$work/out" &&
 	grep -qxF 'Secret _ rxl built-in:floor-object' "$work/out" &&
 	ok "onlycap, netlabel and CIPSO labels are every label" ||
 	not_ok "onlycap, netlabel and CIPSO labels are every label"
-run --config-dir "$t" --json --whom App
+ask --config-dir "$t" --json --whom App
 same "--whom --json" \
 '[
 {"subject":"@","object":"App","access":"rwxatlb","built_in":"web"},
@@ -119,10 +115,10 @@ same "--whom --json" \
 {"subject":"Web","object":"App","access":"r","rules":[{"file":"'"$a"'/10-base","line":4}]},
 {"subject":"^","object":"App","access":"rxl","built_in":"hat-subject"}
 ]'
-run --config-dir "$t" --json --who '*'
+ask --config-dir "$t" --json --who '*'
 same "--json with no answer is an empty array" "[]"
 printf '# subjects\nWeb\n\n  Lan  trailing words\n' > "$work/labels"
-run --config-dir "$t" --who -f "$work/labels"
+ask --config-dir "$t" --who -f "$work/labels"
 same "--who -f answers each label of the file" \
 "Web * rwxatlb built-in:star-object
 Web @ rwxatlb built-in:web
@@ -139,58 +135,57 @@ h=$work/hostile
 mkdir -p "$h/accesses.d"
 printf 'Evil App w\n' > "$h/accesses.d/a b,\"c\\
 d"
-run --config-dir "$h" --who Evil
+ask --config-dir "$h" --who Evil
 same "--who escapes blanks, commas, quotes and newlines of a path" \
 "Evil * rwxatlb built-in:star-object
 Evil @ rwxatlb built-in:web
 Evil App wl $h/accesses.d/a\\040b\\054\\042c\\134\\012d:1
 Evil Evil rwxatlb built-in:same-label
 Evil _ rxl built-in:floor-object"
-run --config-dir "$h" -e Evil App w
+ask --config-dir "$h" -e Evil App w
 same "--explain escapes the path" \
 "1 the rule \"Evil App w\" ($h/accesses.d/a b,\\042c\\134\\012d:1) grants it"
-run --config-dir "$h" --json --whom App
+ask --config-dir "$h" --json --whom App
 grep -qF '"file":"'"$h"'/accesses.d/a b,\"c\\\u000ad"' "$work/out" &&
 	ok "--json escapes the path as a JSON string" ||
 	not_ok "--json escapes the path as a JSON string"
-run --config-dir "$t" --who "$(printf 'a\nb')"
+ask --config-dir "$t" --who "$(printf 'a\nb')"
 fails "a hostile label is refused, escaped" 1 \
 	"smackaccess: label \"a\\012b\" contains a line break"
 printf 'Web\nx/y\n' > "$work/bad-labels"
-run --config-dir "$t" --whom -f "$work/bad-labels"
+ask --config-dir "$t" --whom -f "$work/bad-labels"
 fails "--whom -f names the line of a bad label" 1 \
 	"smackaccess: $work/bad-labels:2: label \"x/y\" contains '/'"
 
 # Errors.
 printf 'App Sys rx\nApp Sys rq\n' > "$work/bad-rule"
 mkdir -p "$work/bad/accesses.d" && cp "$work/bad-rule" "$work/bad/accesses.d/x"
-run --config-dir "$work/bad" App Sys r
+ask --config-dir "$work/bad" App Sys r
 if [ "$status" -eq 1 ] && grep -q "^smackaccess: $work/bad/accesses.d/x:2:" \
 	"$work/err" && ! [ -s "$work/out" ]; then
 	ok "a tree with an error answers nothing, naming FILE:LINE"
 else
 	not_ok "a tree with an error answers nothing, naming FILE:LINE"
 fi
-run --config-dir "$work/none" App Sys r
+ask --config-dir "$work/none" App Sys r
 [ "$status" -eq 1 ] && ok "a missing --config-dir exits 1" ||
 	not_ok "a missing --config-dir exits 1 (exit $status)"
-run --root "$work/none" App Sys r
+ask --root "$work/none" App Sys r
 same "a missing default tree under --root is an empty policy" 0
-run --who App
+ask --who App
 fails "--who without a tree exits 2" 2 \
 	"smackaccess: --who reads a tree: give --config-dir or --root"
-run --config-dir "$t" --who --whom App
+ask --config-dir "$t" --who --whom App
 fails "--who with --whom exits 2" 2 \
 	"smackaccess: --who and --whom exclude each other"
-run --config-dir "$t" --whom App Sys
+ask --config-dir "$t" --whom App Sys
 fails "--whom with two labels exits 2" 2 \
 	"smackaccess: --whom takes one OBJECT, or -f FILE"
-run --config-dir "$t" --json App Sys r
+ask --config-dir "$t" --json App Sys r
 fails "--json without --who exits 2" 2 \
 	"smackaccess: --json is for --who and --whom"
-run --config-dir "$t" --explain --who App
+ask --config-dir "$t" --explain --who App
 fails "--explain with --who exits 2" 2 \
 	"smackaccess: --explain is for SUBJECT OBJECT ACCESS"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done

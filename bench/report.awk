@@ -413,6 +413,8 @@ END {
 	      "have-access-answers")
 	timed("smackaccess, per run", "smackaccess", "tool", "floor", 0,
 	      "smackaccess-answer")
+	timed("smackaccess -f, tree vs kernel", "offline", "tool", "floor",
+	      0.10, "offline-answers")
 
 	timed("smackaudit, 1M lines (grep -c)", "smackaudit", "tool", "floor",
 	      3, "smackaudit-result")

@@ -11,7 +11,7 @@
 #
 # Environment: LINUX_UML (the kernel), BENCH_CPU (the host CPU to pin UML
 # to, default 1), BENCH_TIMEOUT (seconds for the boot, default 600),
-# BENCH_PHASES (a subset of "reload access chsmack load boot audit", in
+# BENCH_PHASES (a subset of "reload access chsmack load offline boot audit", in
 # that order, or "profile", or "sizes": the sizes only, measured on the
 # host without booting, or "audit": smackaudit only, on the host; see
 # bench/audit.sh), BENCH_BOOT_ROUNDS (3: boots of each kind, for the
@@ -198,7 +198,7 @@ for v in BENCH_ROUNDS BENCH_SET_ROUNDS BENCH_LIST_ROUNDS BENCH_SPAWN_ROUNDS \
 done
 
 # The phases of this boot; the boot phase boots on its own, afterwards.
-guest_phases=$(echo " ${BENCH_PHASES:-reload access chsmack load} " |
+guest_phases=$(echo " ${BENCH_PHASES:-reload access chsmack load offline} " |
 	sed 's/ boot / /g; s/ audit / /g' | tr -s ' ' |
 	sed 's/^ //; s/ $//' | tr ' ' ,)
 [ -n "$guest_phases" ] || guest_phases=none

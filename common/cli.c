@@ -193,6 +193,44 @@ void cli_policy_log(void *userdata, int priority, const char *file,
 		(*count)++;
 }
 
+/* What each built-in rule, or the lack of a rule, gives: the end of the
+ * message of a break that no rule decides. */
+static const char *const not_by_rule[] = {
+	[SMACK_REASON_NO_RULE] = "no rule names the pair",
+	[SMACK_REASON_STAR_SUBJECT] = "subject \"*\" gets nothing",
+	[SMACK_REASON_WEB] = "\"@\" gets and gives every access",
+	[SMACK_REASON_STAR_OBJECT] = "object \"*\" is open to every label",
+	[SMACK_REASON_SAME_LABEL] = "a label has every access to itself",
+	[SMACK_REASON_FLOOR_OBJECT] = "object \"_\" is open to r, x and l",
+	[SMACK_REASON_HAT_SUBJECT] = "subject \"^\" gets r, x and l",
+};
+
+int cli_policy_broken(void *userdata,
+		      const struct smack_policy_entry *invariant,
+		      const char *subject, const char *object,
+		      const char *access, int reason,
+		      const struct smack_policy_entry *rule)
+{
+	const struct smack_policy_entry *i = invariant;
+	bool always = strcmp(i->value, "always") == 0;
+
+	if (rule)
+		cli_warn("%s:%u:%u: \"%s %s %s %s\" is broken: \"%s\" %s %s"
+			 " on \"%s\"%s%s:%u:%u", i->file, i->line, i->column,
+			 i->value, i->subject, i->object, i->access, subject,
+			 always ? "lacks" : "gets", access, object,
+			 always ? ": the pair's last rule is " : " by ",
+			 rule->file, rule->line, rule->column);
+	else
+		cli_warn("%s:%u:%u: \"%s %s %s %s\" is broken: \"%s\" %s %s"
+			 " on \"%s\": %s%s", i->file, i->line, i->column,
+			 i->value, i->subject, i->object, i->access, subject,
+			 always ? "lacks" : "gets", access, object,
+			 reason == SMACK_REASON_NO_RULE ? "" :
+			 "a built-in rule: ", not_by_rule[reason]);
+	return 0;
+}
+
 void cli_parse_error(void *userdata, const char *file, unsigned int line,
 		     unsigned int column, const char *message)
 {

@@ -106,6 +106,14 @@ void cli_print_version(void) CLI_NORETURN;
 
 /* A libsmack parse-error callback printing "FILE:LINE:COL: message" (the
  * column is left out when 0); userdata, if not NULL, is an int counter. */
+/* A smack_policy_broken_fn (smack_policy_check_asserts(3)): the
+ * invariant's FILE:LINE:COL, the pair, and the rule or built-in rule that
+ * breaks it. */
+int cli_policy_broken(void *userdata,
+		      const struct smack_policy_entry *invariant,
+		      const char *subject, const char *object,
+		      const char *access, int reason,
+		      const struct smack_policy_entry *rule);
 void cli_parse_error(void *userdata, const char *file, unsigned int line,
 		     unsigned int column, const char *message);
 /* The environment variable that names another configuration tree. */

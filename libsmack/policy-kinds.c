@@ -199,4 +199,7 @@ const struct policy_kind policy_kinds[POLICY_KINDS] = {
 	[SMACK_POLICY_LABELS] = { "labels.d", true, labels_parse_fd,
 				  labels_count, labels_truncate,
 				  labels_fill },
+	[SMACK_POLICY_ASSERT] = { "assert.d", true, asserts_parse_fd,
+				  asserts_count, asserts_truncate,
+				  asserts_fill },
 };

@@ -403,6 +403,7 @@ void smack_policy_free(struct smack_policy *policy)
 	smack_netlabel_free(policy->netlabel);
 	free(policy->knobs.items);
 	free(policy->labels.items);
+	free(policy->asserts.items);
 	free(policy->files.items);
 	free(policy->origins.runs);
 	free(policy->dir);

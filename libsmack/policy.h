@@ -29,7 +29,7 @@
 #include "sys/smack.h"
 
 /* The kinds are 1 .. POLICY_KINDS - 1. */
-#define POLICY_KINDS (SMACK_POLICY_LABELS + 1)
+#define POLICY_KINDS (SMACK_POLICY_ASSERT + 1)
 
 struct policy_file {
 	char *name;		/* as read: the tree's path and the file's */
@@ -70,6 +70,7 @@ struct smack_policy {
 	struct records knobs;	/* of struct knob_entry */
 	struct records labels;	/* of struct labels_rule *, which the regex
 				 * keeps in place */
+	struct records asserts;	/* of policy-assert.c's invariants */
 	struct records files;	/* of struct policy_file */
 	struct parse_origins origins;
 	struct pair_map *pairs;	/* the rules' pairs, made by the first
@@ -110,6 +111,13 @@ size_t labels_count(const struct smack_policy *p);
 void labels_truncate(struct smack_policy *p, const struct policy_mark *m);
 void labels_fill(const struct smack_policy *p, size_t i,
 		 struct smack_policy_entry *e, char *buf);
+
+/* policy-assert.c: the parser and the fields of assert.d lines. */
+int asserts_parse_fd(struct smack_policy *p, int fd, struct parse_ctx *ctx);
+size_t asserts_count(const struct smack_policy *p);
+void asserts_truncate(struct smack_policy *p, const struct policy_mark *m);
+void asserts_fill(const struct smack_policy *p, size_t i,
+		  struct smack_policy_entry *e, char *buf);
 
 /* policy-load.c */
 void policy_mark(const struct smack_policy *p, struct policy_mark *m);

@@ -7,6 +7,9 @@
  * reason out from what the kernel shows (the labels it knows, through
  * cipso2, and its rules, through load2), following the kernel's own order
  * of checks, and says so when the two disagree rather than guess.
+ *
+ * With --config-dir or --root the answers come from a policy tree instead,
+ * with no kernel (smackaccess-offline.c, smackaccess-who.c).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -16,9 +19,8 @@
 #include <sys/smack.h>
 
 #include "cli.h"
+#include "smackaccess.h"
 #include "tools.h"
-
-#define READ_OR_EXEC (SMACK_ACCESS_READ | SMACK_ACCESS_EXEC)
 
 struct rule {
 	const char *subject, *object;
@@ -32,17 +34,19 @@ struct kernel_view {
 	struct rule *rules;	/* sorted by subject, then object */
 	size_t nrules;
 	struct smack_accesses *loaded;	/* owns the rule strings */
+	/* A policy without rules: the library's built-in rules, applied as
+	 * the kernel applies them, for the steps before the rules. */
+	struct smack_policy *no_rules;
 	bool ready;
-};
-
-struct query {
-	char *subject, *object, *access;
+	/* --config-dir or --root: every answer comes from this tree. */
+	struct smack_policy *tree;
 };
 
 static CLI_NORETURN void usage(void)
 {
 	printf("Usage: %s [OPTION]... SUBJECT OBJECT ACCESS\n"
 	       "  or:  %s [OPTION]... -f FILE\n"
+	       "  or:  %s --config-dir=DIR [-j] --who SUBJECT|--whom OBJECT\n"
 	       "Print 1 when the kernel's Smack policy lets a process labeled "
 	       "SUBJECT\n"
 	       "access an object labeled OBJECT in the ways ACCESS lists "
@@ -55,14 +59,22 @@ static CLI_NORETURN void usage(void)
 	       "ACCESS\" of FILE, one a\n"
 	       "                   line ('-' for standard input), one answer "
 	       "a line\n"
+	       "      --config-dir=DIR  answer from the policy tree DIR, "
+	       "with no kernel\n"
+	       "      --root=DIR   answer from the tree under DIR, as if DIR "
+	       "were /\n"
+	       "      --who        list every object SUBJECT may access, and "
+	       "what grants it\n"
+	       "      --whom       list every subject that may access OBJECT\n"
+	       "  -j, --json       --who and --whom as a JSON array\n"
 	       "  -h, --help       show this help and exit\n"
 	       "  -v, --version    show the version and exit\n"
 	       "\n"
 	       "Exit status: 0 when every query was answered, 1 on an invalid "
 	       "label or\n"
-	       "access string, when Smack is not active or on any other "
-	       "error, 2 on bad usage.\n",
-	       cli_name(), cli_name());
+	       "access string, an error in the tree, when Smack is not active "
+	       "or on any\nother error, 2 on bad usage.\n",
+	       cli_name(), cli_name(), cli_name());
 	cli_exit(EXIT_SUCCESS);
 }
 
@@ -140,6 +152,8 @@ static void kernel_view_load(struct kernel_view *v)
 		return;
 	read_known_labels(v);
 	read_rules(v);
+	if (smack_policy_new(&v->no_rules) < 0)
+		cli_die_errno(EXIT_FAILURE, "out of memory");
 	v->ready = true;
 }
 
@@ -152,6 +166,8 @@ static void kernel_view_release(struct kernel_view *v)
 	free(v->labels);
 	free(v->rules);
 	smack_accesses_free(v->loaded);
+	smack_policy_free(v->no_rules);
+	smack_policy_free(v->tree);
 }
 
 static bool label_is_known(const struct kernel_view *v, const char *label)
@@ -171,49 +187,28 @@ static const struct rule *find_rule(const struct kernel_view *v,
 
 /* ---- the explanation ---- */
 
-/* The built-in checks that come before the rules, in the kernel's order
- * (smk_access); each decides, or leaves it to the next.  The built-in
- * labels are one character long; no pointer is kept, so the table needs
- * no relocation. */
-static const struct builtin {
-	char subject, object;		/* the label, or 0 for any label */
-	bool same_label;		/* subject and object must be equal */
-	bool read_or_lock_only;		/* only for r, x, rx or l */
-	bool allowed;
-	char reason[sizeof("the subject is '^', which may read, execute or "
-			   "lock anything")];
-} builtins[] = {
-	{ '*', 0, false, false, false,
-	  "the subject is '*', which may access nothing" },
-	{ 0, '@', false, false, true,
-	  "the object is '@', which anyone may access" },
-	{ '@', 0, false, false, true,
-	  "the subject is '@', which may access anything" },
-	{ 0, '*', false, false, true,
-	  "the object is '*', which anyone may access" },
-	{ 0, 0, true, false, true,
-	  "subject and object have the same label" },
-	{ 0, '_', false, true, true,
-	  "the object is '_', which anyone may read, execute or lock" },
-	{ '^', 0, false, true, true,
-	  "the subject is '^', which may read, execute or lock anything" },
-};
-
-/* True when label is the one-character label c, or c is 0. */
-static bool is_builtin(const char *label, char c)
+const char *smackaccess_built_in(int reason, const char *object)
 {
-	return !c || (label[0] == c && label[1] == '\0');
-}
-
-static bool builtin_applies(const struct builtin *b, const char *s,
-			    const char *o, unsigned int request)
-{
-	if (!is_builtin(s, b->subject) || !is_builtin(o, b->object))
-		return false;
-	if (b->same_label && strcmp(s, o) != 0)
-		return false;
-	return !b->read_or_lock_only || (request & ~READ_OR_EXEC) == 0 ||
-	       (request & ~SMACK_ACCESS_LOCK) == 0;
+	switch (reason) {
+	case SMACK_REASON_STAR_SUBJECT:
+		return "the subject is '*', which may access nothing";
+	case SMACK_REASON_WEB:
+		/* The kernel looks at the object first. */
+		if (strcmp(object, "@") == 0)
+			return "the object is '@', which anyone may access";
+		return "the subject is '@', which may access anything";
+	case SMACK_REASON_STAR_OBJECT:
+		return "the object is '*', which anyone may access";
+	case SMACK_REASON_SAME_LABEL:
+		return "subject and object have the same label";
+	case SMACK_REASON_FLOOR_OBJECT:
+		return "the object is '_', which anyone may read, execute or "
+		       "lock";
+	case SMACK_REASON_HAT_SUBJECT:
+		return "the subject is '^', which may read, execute or lock "
+		       "anything";
+	}
+	return NULL;
 }
 
 /* The last step: the pair's rule must hold every letter asked for, where
@@ -249,20 +244,21 @@ static int explain_rule(const struct kernel_view *v, const char *s,
 static int explain(const struct kernel_view *v, const struct query *q,
 		   unsigned int request, char **reason)
 {
-	const char *s = q->subject, *o = q->object;
-	size_t i;
+	const char *s = q->subject, *o = q->object, *built_in;
+	int why = 0, allowed;
 
 	if (!label_is_known(v, s) || !label_is_known(v, o))
 		return asprintf(reason, "label \"%s\" is unknown to the "
 				"kernel, so no access is granted",
 				label_is_known(v, s) ? o : s) < 0 ? -1 : 0;
-	for (i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++) {
-		if (builtin_applies(&builtins[i], s, o, request)) {
-			*reason = strdup(builtins[i].reason);
-			return *reason ? builtins[i].allowed : -1;
-		}
+	allowed = smack_policy_have_access(v->no_rules, s, o, q->access,
+					   &why, NULL);
+	built_in = smackaccess_built_in(why, o);
+	if (allowed >= 0 && built_in) {
+		*reason = strdup(built_in);
+		return *reason ? allowed : -1;
 	}
-	return explain_rule(v, s, o, request, reason);
+	return allowed < 0 ? -1 : explain_rule(v, s, o, request, reason);
 }
 
 /* ---- queries ---- */
@@ -300,6 +296,8 @@ static int answer(struct kernel_view *v, const struct query *q,
 	char *reason;
 	int allowed, explained;
 
+	if (v->tree)
+		return offline_answer(v->tree, q, want_reason);
 	allowed = smack_have_access(q->subject, q->object, q->access);
 	if (allowed < 0) {
 		cli_warn_errno("cannot ask the kernel about \"%s %s %s\"",
@@ -445,7 +443,7 @@ static int answer_file(const char *path, struct kernel_view *v,
 		status = EXIT_FAILURE;
 	if (!from_stdin)
 		fclose(in);
-	if (status == EXIT_SUCCESS && list.count)
+	if (status == EXIT_SUCCESS && list.count && !v->tree)
 		require_smack();
 	for (i = 0; status == EXIT_SUCCESS && i < list.count; i++)
 		if (answer(v, &list.items[i], want_reason) < 0)
@@ -460,50 +458,109 @@ static int answer_one(char **words, struct kernel_view *v, bool want_reason)
 
 	if (!check_query(&q, ""))
 		return EXIT_FAILURE;
-	require_smack();
+	if (!v->tree)
+		require_smack();
 	return answer(v, &q, want_reason) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+enum {
+	OPT_CONFIG_DIR = 256,
+	OPT_ROOT,
+	OPT_WHO,
+	OPT_WHOM,
+};
+
+struct options {
+	const char *file, *config_dir, *root;
+	bool want_reason, who, whom, json;
+};
+
+static void parse_options(int argc, char **argv, struct options *o)
+{
+	static const struct cli_option options[] = {
+		{ "config-dir", required_argument, OPT_CONFIG_DIR },
+		{ "explain", no_argument, 'e' },
+		{ "file", required_argument, 'f' },
+		{ "help", no_argument, 'h' },
+		{ "json", no_argument, 'j' },
+		{ "root", required_argument, OPT_ROOT },
+		{ "version", no_argument, 'v' },
+		{ "who", no_argument, OPT_WHO },
+		{ "whom", no_argument, OPT_WHOM },
+	};
+	int c;
+
+	while ((c = cli_getopt(argc, argv, "ef:hjv", options,
+			       CLI_OPTIONS_COUNT(options))) != -1) {
+		switch (c) {
+		case OPT_CONFIG_DIR: o->config_dir = optarg; break;
+		case OPT_ROOT: o->root = optarg; break;
+		case OPT_WHO: o->who = true; break;
+		case OPT_WHOM: o->whom = true; break;
+		case 'e': o->want_reason = true; break;
+		case 'f': o->file = optarg; break;
+		case 'j': o->json = true; break;
+		case 'h': usage();
+		case 'v': cli_print_version();
+		default: cli_try_help(EXIT_USAGE);
+		}
+	}
+}
+
+/* --who or --whom: one LABEL, or -f FILE of labels, from a tree. */
+static void check_who_usage(const struct options *o, int args)
+{
+	const char *name = o->whom ? "whom" : "who";
+
+	if (o->who && o->whom)
+		cli_die_usage(EXIT_USAGE,
+			      "--who and --whom exclude each other");
+	if (!o->config_dir && !o->root)
+		cli_die_usage(EXIT_USAGE, "--%s reads a tree: give --config-dir"
+			      " or --root", name);
+	if (o->want_reason)
+		cli_die_usage(EXIT_USAGE, "--explain is for SUBJECT OBJECT "
+			      "ACCESS");
+	if (o->file ? args != 0 : args != 1)
+		cli_die_usage(EXIT_USAGE, "--%s takes one %s, or -f FILE",
+			      name, o->whom ? "OBJECT" : "SUBJECT");
+}
+
+static void check_usage(const struct options *o, int args)
+{
+	if (o->who || o->whom)
+		check_who_usage(o, args);
+	else if (o->json)
+		cli_die_usage(EXIT_USAGE, "--json is for --who and --whom");
+	else if (o->file && args != 0)
+		cli_die_usage(EXIT_USAGE,
+			      "--file takes no SUBJECT OBJECT ACCESS");
+	else if (!o->file && args != 3)
+		cli_die_usage(EXIT_USAGE, "expected SUBJECT OBJECT ACCESS");
 }
 
 int smackaccess_main(int argc, char **argv)
 {
-	static const struct cli_option options[] = {
-		{ "explain", no_argument, 'e' },
-		{ "file", required_argument, 'f' },
-		{ "help", no_argument, 'h' },
-		{ "version", no_argument, 'v' },
-	};
 	struct kernel_view view = { .ready = false };
-	const char *file = NULL;
-	bool want_reason = false;
-	int c, status;
+	struct options o = { NULL };
+	struct who_request who;
+	int status;
 
 	cli_init(argv[0]);
-	while ((c = cli_getopt(argc, argv, "ef:hv", options,
-			       CLI_OPTIONS_COUNT(options))) != -1) {
-		switch (c) {
-		case 'e':
-			want_reason = true;
-			break;
-		case 'f':
-			file = optarg;
-			break;
-		case 'h':
-			usage();
-		case 'v':
-			cli_print_version();
-		default:
-			cli_try_help(EXIT_USAGE);
-		}
+	parse_options(argc, argv, &o);
+	check_usage(&o, argc - optind);
+	if (o.config_dir || o.root)
+		view.tree = offline_load(o.root, o.config_dir);
+	if (o.who || o.whom) {
+		who = (struct who_request){ o.whom, o.json,
+					    o.file ? NULL : argv[optind],
+					    o.file };
+		status = offline_who(view.tree, &who);
+	} else if (o.file) {
+		status = answer_file(o.file, &view, o.want_reason);
+	} else {
+		status = answer_one(argv + optind, &view, o.want_reason);
 	}
-	if (file && optind != argc)
-		cli_die_usage(EXIT_USAGE,
-			      "--file takes no SUBJECT OBJECT ACCESS");
-	if (!file && argc - optind != 3)
-		cli_die_usage(EXIT_USAGE, "expected SUBJECT OBJECT ACCESS");
-	if (file)
-		status = answer_file(file, &view, want_reason);
-	else
-		status = answer_one(argv + optind, &view, want_reason);
 	kernel_view_release(&view);
 	return status;
 }

@@ -30,9 +30,15 @@ int ctl_load_tree(const struct ctl_options *o, struct config_tree *tree,
 	if (config_tree_load(tree, dir, explicit, flags) == 0)
 		return 0;
 	err = errno;
-	cli_warn("%u error%s in the configuration %s", tree->errors,
-		 tree->errors == 1 ? "" : "s", dir);
-	if (o->keep_going && err == EINVAL) {
+	if (tree->broken)
+		cli_warn("the configuration %s breaks its invariants (%d"
+			 " time%s): see assert.d in smack-config(5)", dir,
+			 tree->broken, tree->broken == 1 ? "" : "s");
+	if (tree->errors || !tree->broken)
+		cli_warn("%u error%s in the configuration %s", tree->errors,
+			 tree->errors == 1 ? "" : "s", dir);
+	/* Leaving a file out could only hide a break: none is kept. */
+	if (o->keep_going && err == EINVAL && !tree->broken) {
 		for (i = 0; i < tree->refused_count; i++)
 			cli_warn("%s: left out: it has errors",
 				 tree->refused[i]);

@@ -108,6 +108,23 @@ static bool has_part(const char *dir, const char *part)
 	return ret;
 }
 
+/* The invariants of assert.d against what was read, each break printed;
+ * status (CTL_TREE_QUIET) only measures drift and leaves them.  -1 with
+ * errno EINVAL when one is broken. */
+static int check_invariants(struct config_tree *tree)
+{
+	int n;
+
+	if (tree->quiet)
+		return 0;
+	n = smack_policy_check_asserts(tree->policy, cli_policy_broken, NULL);
+	if (n <= 0)
+		return n;
+	tree->broken = n;
+	errno = EINVAL;
+	return -1;
+}
+
 /* The policy into the sets; the policy is freed, its copy kept. */
 static int take_policy(struct config_tree *tree)
 {
@@ -137,6 +154,10 @@ int config_tree_load(struct config_tree *tree, const char *dir,
 				(flags & CTL_TREE_SYSTEMD ?
 				 SMACK_POLICY_SYSTEMD : 0));
 	err = errno;
+	if ((ret == 0 || err == EINVAL) && check_invariants(tree) < 0) {
+		ret = -1;
+		err = errno;
+	}
 	if (take_policy(tree) < 0)
 		return -1;
 	errno = err;

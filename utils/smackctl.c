@@ -20,6 +20,8 @@ enum {
 	OPT_KEEP_GOING,
 	OPT_VERBOSE,
 	OPT_NO_WAIT,
+	OPT_LABEL,
+	OPT_ACCESS,
 };
 
 static const struct cli_option long_options[] = {
@@ -31,6 +33,9 @@ static const struct cli_option long_options[] = {
 	{ "key-value", no_argument, 'k' },
 	{ "verbose", no_argument, OPT_VERBOSE },
 	{ "no-wait", no_argument, OPT_NO_WAIT },
+	{ "label", required_argument, OPT_LABEL },
+	{ "access", required_argument, OPT_ACCESS },
+	{ "output", required_argument, 'o' },
 	{ "version", no_argument, 'v' },
 	{ "help", no_argument, 'h' },
 };
@@ -54,6 +59,7 @@ static CLI_NORETURN void usage(void)
 	       "  test            exit 0 if smackfs is mounted, 2 if not\n"
 	       "  knob [NAME [VALUE...]]\n"
 	       "                  show the knobs, one knob, or set one\n"
+	       "  graph           the tree's rules as a Graphviz graph\n"
 	       "\n"
 	       "Options:\n"
 	       "      --config-dir=DIR  use the tree in DIR\n"
@@ -67,6 +73,9 @@ static CLI_NORETURN void usage(void)
 	       "  -k, --key-value status as key=value lines\n"
 	       "      --verbose   say what was read and written\n"
 	       "      --no-wait   exit 3 if another writer runs\n"
+	       "      --label=LABEL   graph: only LABEL and its neighbours\n"
+	       "      --access=LETTERS  graph: only edges with one of LETTERS\n"
+	       "  -o, --output=FILE  graph: write to FILE (SVG if FILE.svg)\n"
 	       "  -v, --version   print the version and exit\n"
 	       "  -h, --help      print this help and exit\n"
 	       "\n"
@@ -82,7 +91,7 @@ static void parse_options(int argc, char **argv, struct ctl_options *o)
 {
 	int c;
 
-	while ((c = cli_getopt(argc, argv, "nfjkvh", long_options,
+	while ((c = cli_getopt(argc, argv, "nfjkvho:", long_options,
 			       CLI_OPTIONS_COUNT(long_options))) != -1) {
 		switch (c) {
 		case OPT_CONFIG_DIR:
@@ -108,6 +117,15 @@ static void parse_options(int argc, char **argv, struct ctl_options *o)
 			break;
 		case OPT_NO_WAIT:
 			o->no_wait = true;
+			break;
+		case OPT_LABEL:
+			o->graph_label = optarg;
+			break;
+		case OPT_ACCESS:
+			o->graph_access = optarg;
+			break;
+		case 'o':
+			o->output = optarg;
 			break;
 		case 'v':
 			cli_print_version();
@@ -139,6 +157,10 @@ int smackctl_main(int argc, char **argv)
 	extra = argc - optind - 1;
 	if (o.keep_going && strcmp(command, "apply") != 0)
 		cli_die_usage(EXIT_USAGE, "--keep-going is for apply only");
+	if ((o.graph_label || o.graph_access || o.output) &&
+	    strcmp(command, "graph") != 0)
+		cli_die_usage(EXIT_USAGE, "--label, --access and -o are for "
+			      "graph only");
 	if (strcmp(command, "knob") == 0)
 		return cmd_knob(&o, argv + optind + 1, extra);
 	no_arguments(command, extra);
@@ -154,6 +176,8 @@ int smackctl_main(int argc, char **argv)
 		return cmd_status(&o);
 	if (strcmp(command, "test") == 0)
 		return cmd_test();
+	if (strcmp(command, "graph") == 0)
+		return cmd_graph(&o);
 	cli_die_usage(EXIT_USAGE, "unknown command \"%s\"", command);
 }
 

@@ -29,6 +29,9 @@ struct ctl_options {
 	bool verbose;
 	enum status_format format;
 	bool no_wait;		/* --no-wait: fail if another writer runs */
+	const char *graph_label;	/* graph --label */
+	const char *graph_access;	/* graph --access */
+	const char *output;		/* graph -o */
 };
 
 /* ---- smackctl-tree.c: the configuration tree, read by the library */
@@ -47,6 +50,7 @@ struct config_tree {
 	struct smack_netlabel *netlabel;
 	char *knobs[CTL_KNOBS_MAX];	/* values as text; NULL when unset */
 	unsigned int errors;
+	int broken;		/* breaks of the invariants of assert.d */
 	char **refused;		/* the files with errors, left out */
 	size_t refused_count;
 	bool quiet;		/* errors are counted, not printed */
@@ -61,8 +65,9 @@ struct config_tree {
  * Reads the tree at dir (explicit: named by the user, so that a missing
  * tree is an error), printing every error unless CTL_TREE_QUIET.  Returns
  * 0, or -1 with errno (EINVAL: errors in the files; tree->refused names
- * them, and the tree holds the others); free with config_tree_free() in
- * both cases.
+ * them, and the tree holds the others; or, unless CTL_TREE_QUIET,
+ * tree->broken breaks of its invariants, each printed); free with
+ * config_tree_free() in both cases.
  */
 int config_tree_load(struct config_tree *tree, const char *dir,
 		     bool explicit, unsigned int flags);
@@ -170,6 +175,8 @@ int cmd_check(const struct ctl_options *o);
 int cmd_status(const struct ctl_options *o);
 int cmd_test(void);
 int cmd_knob(const struct ctl_options *o, char *const *args, size_t n);
+/* smackctl-graph.c */
+int cmd_graph(const struct ctl_options *o);
 
 /* Loads the tree named by the options, printing every error.  Returns 0,
  * or -1 (tree freed) when it is not valid; with --keep-going, 1 when

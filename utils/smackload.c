@@ -22,13 +22,14 @@
 
 #define STDIN_NAME "(standard input)"
 
-enum { OPT_CHECK = 256, OPT_VERBOSE, OPT_NO_WAIT };
+enum { OPT_CHECK = 256, OPT_VERBOSE, OPT_NO_WAIT, OPT_CONFIG_DIR };
 
 static const struct cli_option long_options[] = {
 	{ "clear", no_argument, 'c' },
 	{ "check", no_argument, OPT_CHECK },
 	{ "verbose", no_argument, OPT_VERBOSE },
 	{ "no-wait", no_argument, OPT_NO_WAIT },
+	{ "config-dir", required_argument, OPT_CONFIG_DIR },
 	{ "version", no_argument, 'v' },
 	{ "help", no_argument, 'h' },
 };
@@ -38,6 +39,7 @@ struct options {
 	bool check;
 	bool verbose;
 	bool no_wait;
+	const char *config_dir;
 };
 
 static CLI_NORETURN void usage(void)
@@ -59,6 +61,10 @@ static CLI_NORETURN void usage(void)
 	       "      --verbose   say how many rules were loaded, and how"
 	       " fast\n"
 	       "      --no-wait   exit 3 if another writer runs\n"
+	       "      --config-dir=DIR  load the rules of DIR/accesses.d (or"
+	       " the PATHs),\n"
+	       "                  refused if they break an invariant of"
+	       " DIR/assert.d\n"
 	       "  -v, --version   print the version and exit\n"
 	       "  -h, --help      print this help and exit\n"
 	       "\n"
@@ -86,6 +92,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_NO_WAIT:
 			o->no_wait = true;
+			break;
+		case OPT_CONFIG_DIR:
+			o->config_dir = optarg;
 			break;
 		case 'v':
 			cli_print_version();
@@ -122,6 +131,82 @@ static void parse_one(struct smack_accesses *rules, const char *path,
 		printf(": %zu rules\n", smack_accesses_count(rules) - before);
 	}
 }
+
+/* ------------------------------------------------- --config-dir */
+
+/* Adds path (kind) to policy; counts an error it did not report. */
+static void add_to_policy(struct smack_policy *policy, int kind,
+			  const char *path, unsigned int flags, int *errors)
+{
+	int reported = *errors, ret;
+
+	if (strcmp(path, "-") == 0)
+		ret = smack_policy_add_fd(policy, kind, STDIN_FILENO,
+					  STDIN_NAME, flags);
+	else
+		ret = smack_policy_add_path(policy, kind, path, flags);
+	if (ret < 0 && *errors == reported) {
+		cli_warn_errno("%s", path);
+		(*errors)++;
+	}
+}
+
+static void add_part(struct smack_policy *policy, int kind, const char *dir,
+		     const char *part, int *errors)
+{
+	size_t len = strlen(dir) + strlen(part) + 2;
+	char *path = malloc(len);
+
+	if (!path)
+		cli_die_errno(EXIT_FAILURE, "%s", dir);
+	snprintf(path, len, "%s/%s", dir, part);
+	add_to_policy(policy, kind, path, SMACK_POLICY_MISSING_OK, errors);
+	free(path);
+}
+
+static int copy_rule(void *rules, const struct smack_policy_entry *e)
+{
+	if (e->deny)
+		return smack_accesses_add_modify(rules, e->subject, e->object,
+						 e->access, e->deny);
+	return smack_accesses_add(rules, e->subject, e->object, e->access);
+}
+
+/* The rules of the tree at dir (or of paths), read with its invariants
+ * (assert.d), which they must keep: each break is an error. */
+static void parse_tree(struct smack_accesses *rules, const char *dir,
+		       char *const *paths, int *errors)
+{
+	struct smack_policy *policy;
+	int broken = 0;
+
+	if (access(dir, F_OK) < 0) {
+		cli_warn_errno("%s", dir);
+		(*errors)++;
+		return;
+	}
+	if (smack_policy_new(&policy) < 0)
+		cli_die_errno(EXIT_FAILURE, "cannot create a policy");
+	smack_policy_set_log_fn(policy, cli_policy_log, errors);
+	if (!*paths)
+		add_part(policy, SMACK_POLICY_RULE, dir, "accesses.d", errors);
+	for (; *paths; paths++)
+		add_to_policy(policy, SMACK_POLICY_RULE, *paths, 0, errors);
+	add_part(policy, SMACK_POLICY_ASSERT, dir, "assert.d", errors);
+	if (!*errors)
+		broken = smack_policy_check_asserts(policy, cli_policy_broken,
+						    NULL);
+	if (broken < 0 || (!*errors && !broken &&
+	    smack_policy_foreach(policy, SMACK_POLICY_RULE, copy_rule, rules)))
+		cli_die_errno(EXIT_FAILURE, "cannot read the rules");
+	if (broken)
+		cli_warn("the rules break the invariants of %s (%d time%s)",
+			 dir, broken, broken == 1 ? "" : "s");
+	*errors += broken;
+	smack_policy_free(policy);
+}
+
+/* ---------------------------------------------------------- removal */
 
 static int add_as_removal(void *data, const char *subject, const char *object,
 			  const char *access, const char *deny)
@@ -191,14 +276,15 @@ static int write_rules(struct smack_accesses *rules, const struct options *o)
 int smackload_main(int argc, char **argv)
 {
 	static char *const stdin_only[] = { "-", NULL };
-	struct options o = { false, false, false, false };
+	struct options o = { false, false, false, false, NULL };
 	struct smack_accesses *rules;
 	char *const *paths;
 	int errors = 0, status;
 
 	cli_init(argv[0]);
 	parse_options(argc, argv, &o);
-	paths = optind < argc ? argv + optind : stdin_only;
+	/* A tree needs no standard input: its accesses.d is the input. */
+	paths = optind < argc || o.config_dir ? argv + optind : stdin_only;
 
 	/* Before reading a large policy, say what would stop it anyway. */
 	if (!o.check && !smack_smackfs_path())
@@ -206,7 +292,9 @@ int smackload_main(int argc, char **argv)
 			" active");
 	if (smack_accesses_new(&rules) < 0)
 		cli_die_errno(EXIT_FAILURE, "cannot create a rule set");
-	for (; *paths; paths++)
+	if (o.config_dir)
+		parse_tree(rules, o.config_dir, paths, &errors);
+	for (; !o.config_dir && *paths; paths++)
 		parse_one(rules, *paths, &errors, o.verbose);
 
 	if (errors) {

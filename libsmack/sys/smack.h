@@ -289,6 +289,7 @@ enum smack_policy_kind {
 	SMACK_POLICY_NETLABEL,	/* netlabel.d, smack-netlabel(5) */
 	SMACK_POLICY_KNOB,	/* onlycap, ambient, ...: smack-knobs(5) */
 	SMACK_POLICY_LABELS,	/* labels.d, smack-labels(5) */
+	SMACK_POLICY_ASSERT,	/* assert.d: invariants, smack-config(5) */
 };
 
 /* Messages about the files: priority as syslog(3)'s (LOG_ERR for an
@@ -344,8 +345,8 @@ struct smack_policy_entry {
 	int kind;
 	const char *file;
 	unsigned int line, column;
-	const char *subject, *object;	/* RULE */
-	const char *access;		/* RULE: letters, or "-" */
+	const char *subject, *object;	/* RULE; ASSERT: the patterns */
+	const char *access;		/* RULE: letters, or "-"; ASSERT */
 	const char *deny;		/* RULE: of a 4-field rule; else NULL */
 	const char *label;		/* CIPSO, NETLABEL, KNOB of one label */
 	int level;			/* CIPSO */
@@ -355,7 +356,7 @@ struct smack_policy_entry {
 	const char *knob;		/* KNOB: its name */
 	const char *value;		/* KNOB: as the kernel's file takes
 					 * it ("a b", "-" for an empty list,
-					 * "3") */
+					 * "3"); ASSERT: "never", "always" */
 	const char *pattern;		/* LABELS: the regular expression */
 	char file_type;			/* LABELS: '-', 'd', 'l', 'c', 'b', 'p',
 					 * 's', or 0 for any */
@@ -401,6 +402,20 @@ int smack_policy_have_access(const struct smack_policy *policy,
 int smack_policy_match_path(const struct smack_policy *policy,
 			    const char *path, mode_t mode,
 			    struct smack_policy_entry *entry);
+
+/* assert.d: fn for each pair of labels that breaks an invariant, with
+ * the letters it gets (never) or lacks (always) for one reason (enum
+ * smack_policy_reason), and the rule that grants them (never) or the
+ * pair's last rule (always); rule NULL when a built-in rule or no rule
+ * decides.  Returns how many times fn was called (0: every invariant
+ * holds), or -1 with errno; fn returning non-zero, or a NULL fn, stops
+ * the check at that break. */
+typedef int (*smack_policy_broken_fn)(
+	void *userdata, const struct smack_policy_entry *invariant,
+	const char *subject, const char *object, const char *access,
+	int reason, const struct smack_policy_entry *rule);
+int smack_policy_check_asserts(const struct smack_policy *policy,
+			       smack_policy_broken_fn fn, void *userdata);
 
 /* Flags of smack_knob_set() and of the plan. */
 #define SMACK_PLAN_CLEAR	0x1	/* take every rule away, write

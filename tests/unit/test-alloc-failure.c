@@ -554,6 +554,49 @@ static int policy_read(void)
 	return ret;
 }
 
+/* A rule file, CIPSO, an onlycap list and invariants that break. */
+static void put_asserts(void)
+{
+	put_knobs();
+	PUT("rules", "App::a Keys w\nApp::b Keys r\nX _ w\n");
+	PUT("maps", "Secret 3 5\n");
+	PUT("asserts", "never App::* Keys w\nalways App::b Keys rw\n"
+	    "never * _ rw\nalways \\* Lone r\n");
+}
+
+static int count_break(void *userdata, const struct smack_policy_entry *inv,
+		       const char *subject, const char *object,
+		       const char *access, int reason,
+		       const struct smack_policy_entry *rule)
+{
+	return 0;
+}
+
+static int policy_asserts(void)
+{
+	struct smack_policy *p;
+	int ret;
+
+	if (smack_policy_new(&p) < 0)
+		return -1;
+	ret = smack_policy_add_path(p, SMACK_POLICY_RULE, tmp_path("rules"),
+				    0);
+	if (ret == 0)
+		ret = smack_policy_add_path(p, SMACK_POLICY_CIPSO,
+					    tmp_path("maps"), 0);
+	if (ret == 0)
+		ret = smack_policy_add_path(p, SMACK_POLICY_KNOB,
+					    tmp_path("onlycap"), 0);
+	if (ret == 0)
+		ret = smack_policy_add_path(p, SMACK_POLICY_ASSERT,
+					    tmp_path("asserts"), 0);
+	if (ret == 0)
+		ret = smack_policy_check_asserts(p, count_break, NULL);
+	smack_policy_free(p);
+	/* App::a; App::b; X _ w, each label with _ (r), @; lone r */
+	return ret < 0 ? -1 : ret == 15 ? 0 : WRONG_RESULT;
+}
+
 /* ------------------------------------------------------------- cases */
 
 /* One scenario a case: a failure names it, and each has a fresh scratch
@@ -580,6 +623,7 @@ static const struct scenario scenarios[] = {
 	SCENARIO(netlabel_diff, put_netlabel),
 	SCENARIO(knobs_labels, put_knobs),
 	SCENARIO(policy_read, put_policy),
+	SCENARIO(policy_asserts, put_asserts),
 };
 
 START_TEST(scenario_survives_each_failed_allocation)

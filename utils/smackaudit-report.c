@@ -114,7 +114,8 @@ static void text_entry(const struct audit_entry *e,
 	}
 	print_lines("why: ", why->text);
 	print_lines("note: ", why->notes);
-	print_lines("in /etc/smack: ", why->tree);
+	if (why->tree)
+		audit_print_tree(stdout, "  in /etc/smack: ", why->tree, "\n");
 }
 
 void audit_print_totals(FILE *out, const struct audit_totals *t,

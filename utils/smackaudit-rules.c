@@ -187,7 +187,8 @@ static void text_pair(const struct pair *p, bool modify)
 		if (p->needs[i].letters)
 			text_need(&p->needs[i]);
 	if (p->tree)
-		printf("#   /etc/smack: %s holds the pair's rule\n", p->tree);
+		audit_print_tree(stdout, "#   /etc/smack: ", p->tree,
+				 " holds the pair's rule\n");
 	if (p->skip) {
 		printf("#   %s\n\n", p->skip);
 		return;

@@ -238,6 +238,10 @@ int audit_kernel_allows(const struct audit_kernel *kernel,
 void audit_print_time(FILE *out, int64_t ms);
 /* The time for JSON: a number of seconds, or null. */
 void audit_print_json_time(FILE *out, int64_t ms);
+/* Where /etc/smack names a pair, between before and after, escaped: a
+ * path of the tree may hold any byte a file name can. */
+void audit_print_tree(FILE *out, const char *before, const char *tree,
+		      const char *after);
 
 /* ---- the report (smackaudit-report.c) */
 

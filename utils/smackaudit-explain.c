@@ -188,7 +188,9 @@ bool audit_next(const struct audit_entry *e, size_t *i,
 {
 	const struct next_rule *n;
 
-	if (e->verdict == AUDIT_GRANTED || e->labels_differ)
+	/* What a bring-up rule or the unconfined label grants goes on, and
+	 * what the kernel asks then is logged too. */
+	if (e->verdict != AUDIT_DENIED || e->labels_differ)
 		return false;
 	for (; *i < sizeof(next_rules) / sizeof(next_rules[0]); (*i)++) {
 		n = &next_rules[*i];

@@ -99,10 +99,8 @@ static void take_record(struct audit_reader *rd, const struct source *src,
 		rd->totals.filtered++;
 		return;
 	}
-	rd->totals.records++;
 	e = audit_table_add(rd->table, r, &is_new);
 	if (!e && errno == EINVAL) {
-		rd->totals.records--;
 		rd->totals.bad++;
 		cli_warn("%s:%lu: subject= or object= is not a valid Smack "
 			 "label; record skipped", src->name, src->line);
@@ -110,6 +108,7 @@ static void take_record(struct audit_reader *rd, const struct source *src,
 	}
 	if (!e)
 		cli_die(EXIT_FAILURE, "out of memory");
+	rd->totals.records = audit_table_accesses(rd->table);
 	if (is_new && rd->follow)
 		audit_report_live(e, rd->json);
 }

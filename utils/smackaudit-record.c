@@ -426,6 +426,7 @@ static void record_init(struct audit_record *r)
 	r->access = 0;
 	r->labels_differ = false;
 	r->kmsg_escapes = false;
+	r->hook_line = false;
 	r->fn.len = r->comm.len = r->pid.len = 0;
 	r->fn.at = r->comm.at = r->pid.at = "";
 	r->fn.enc = r->comm.enc = r->pid.enc = AUDIT_BARE;
@@ -525,6 +526,7 @@ static enum audit_line other_line(const char *line, size_t len,
 		    memcmp(p, bringup_kinds[i].prefix, n) == 0) {
 			record_init(r);
 			r->verdict = bringup_kinds[i].verdict;
+			r->hook_line = true;
 			r->kmsg_escapes = is_kmsg_line(line, p);
 			return parse_bringup(line, p + n, end, r, why);
 		}

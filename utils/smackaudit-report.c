@@ -37,13 +37,16 @@ static bool all_digits(const char *s)
 
 /* ---- text */
 
-void audit_print_details(FILE *out, const char *d, size_t len)
+/* The details " key=value" each; a bring-up line's example has no
+ * command, and its details then start with no space. */
+void audit_print_details(FILE *out, const char *d, size_t len, bool first)
 {
 	const char *end = d + len, *value;
 
-	while (d < end) {
+	for (; d < end; d = value + strlen(value) + 1, first = false) {
 		value = d + strlen(d) + 1;
-		putc(' ', out);
+		if (!first)
+			putc(' ', out);
 		cli_escape(out, d, strlen(d), "=" CLI_ESCAPE_FIELD);
 		putc('=', out);
 		if (*value && all_digits(value)) {
@@ -53,7 +56,6 @@ void audit_print_details(FILE *out, const char *d, size_t len)
 			cli_escape(out, value, strlen(value), CLI_ESCAPE_FIELD);
 			putc('"', out);
 		}
-		d = value + strlen(value) + 1;
 	}
 }
 
@@ -66,7 +68,8 @@ void audit_print_example(FILE *out, const struct audit_example *x)
 		putc(' ', out);
 		cli_escape(out, x->fn, strlen(x->fn), CLI_ESCAPE_FIELD);
 	}
-	audit_print_details(out, x->details, x->details_len);
+	audit_print_details(out, x->details, x->details_len,
+			    !*x->comm && x->pid < 0 && !*x->fn);
 }
 
 /* "Sub Obj rw", with the verdict when it is not a denial. */

@@ -68,6 +68,7 @@ struct audit_record {
 	unsigned int access;		/* SMACK_ACCESS_* letters asked for */
 	bool labels_differ;		/* ptrace's same-label check, no letters */
 	bool kmsg_escapes;		/* values carry /dev/kmsg's \xNN escapes */
+	bool hook_line;			/* a bring-up line, no audit record */
 	struct audit_span fn, comm, pid;
 	char subject[AUDIT_LABEL_MAX + 1], object[AUDIT_LABEL_MAX + 1];
 	size_t subject_len, object_len;
@@ -138,7 +139,11 @@ struct audit_entry {
 	bool labels_differ;
 	enum audit_verdict verdict;
 	size_t subject_len, object_len;
+	/* A bring-up kernel logs an access the unconfined label grants twice
+	 * where its audit records reach the log: the record and the hook's
+	 * line.  The accesses are the more of the two counts. */
 	unsigned long count;
+	unsigned long records, hook_lines;
 	int64_t first_ms, last_ms;
 	uint64_t functions;		/* bits of audit_function_index() */
 	unsigned int last_function;	/* of the last record */
@@ -152,13 +157,16 @@ struct audit_table;
 
 struct audit_table *audit_table_new(void);
 void audit_table_free(struct audit_table *table);
-/* Counts a record into its entry; returns the entry, or NULL with errno
+/* Counts a record into its entry (e->count grows by one, or by nothing
+ * for an access counted already); returns the entry, or NULL with errno
  * EINVAL when its subject or object is no valid label, ENOMEM when
  * memory ran out.  *is_new: the record made a new entry. */
 struct audit_entry *audit_table_add(struct audit_table *table,
 				    const struct audit_record *record,
 				    bool *is_new);
 size_t audit_table_count(const struct audit_table *table);
+/* The sum of the entries' counts. */
+unsigned long audit_table_accesses(const struct audit_table *table);
 /* The entries, most records first (then by subject, object, letters);
  * valid until the next add.  NULL when memory ran out. */
 struct audit_entry **audit_table_sorted(struct audit_table *table);
@@ -259,7 +267,8 @@ bool audit_report(struct audit_table *table, struct audit_kernel *kernel,
 void audit_report_live(const struct audit_entry *entry, bool json);
 
 /* Pieces of the report that --rules shares. */
-void audit_print_details(FILE *out, const char *details, size_t len);
+void audit_print_details(FILE *out, const char *details, size_t len,
+			 bool first);
 void audit_print_example(FILE *out, const struct audit_example *x);
 void audit_print_totals(FILE *out, const struct audit_totals *t,
 			const char *prefix);

@@ -119,6 +119,34 @@ grep -qx 'App Data r: 2 records, 2026-12-05 19:46:40.000 to 2026-12-06 23:33:20.
 	"$tap_tmp/out" && ok "records of two boots make one entry" ||
 	not_ok "records of two boots make one entry"
 
+# Bring-up kernels: an access granted by a "b" rule or the unconfined
+# label, its audit record and the hook's own line counted once.
+try "bring-up and unconfined lines" 0 -- -K "$samples/bringup"
+same "each access is one record of its entry" \
+"App Dev w (unconfined): 1 record, 2026-12-06 17:41:00.200
+App Media r (bring-up): 1 record, unknown time
+Dev Data w (unconfined): 1 record, 2026-12-06 17:41:00.100" \
+	"$(grep '^[A-Z]' "$tap_tmp/out" | sort)"
+grep -qx '3 entries from 3 records' "$tap_tmp/out" &&
+	ok "the total counts accesses, not lines" ||
+	not_ok "the total counts accesses, not lines"
+grep -qxF '    note="file=(sda1 77 /media/a b) player"' \
+	"$tap_tmp/out" && ok "the hook's line is the example" ||
+	not_ok "the hook's line is the example"
+grep -qx '  note: granted only for the unconfined label (smackfs unconfined): the policy itself denies it' \
+	"$tap_tmp/out" && ok "the unconfined label is named" ||
+	not_ok "the unconfined label is named"
+try "bring-up and unconfined lines, --rules" 0 -- -K -r "$samples/bringup"
+same "a rule for each pair, and no letter after what went on" "App Dev w
+App Media r
+Dev Data w" "$(rules)"
+grep -qxF '#   r: 1 record granted only by a bring-up rule, note="file=(sda1 77 /media/a b) player"' \
+	"$tap_tmp/out" && ok "--rules says a bring-up rule granted it" ||
+	not_ok "--rules says a bring-up rule granted it"
+grep -qxF '#   w: 1 record granted only by the unconfined label, kill[71] smack_task_kill opid=72 ocomm="devd"' \
+	"$tap_tmp/out" && ok "--rules says the unconfined label granted it" ||
+	not_ok "--rules says the unconfined label granted it"
+
 printf 'audit(1.000:1): lsm=SMACK fn=f action=denied subject="S" %s\033[2J=x\n' \
 	'object="O" requested=r pid=1 comm="c" ' > "$tap_tmp/key"
 try "a record with an odd key" 0 -- -K "$tap_tmp/key"

@@ -137,6 +137,57 @@ START_TEST(other_hooks_and_kernels)
 }
 END_TEST
 
+/* The forms of kernels built with CONFIG_SECURITY_SMACK_BRINGUP
+ * (security/smack/smack_lsm.c, smk_bu_*(); smack_access.c, smack_log()):
+ * a line of its own for each access a "b" rule or the unconfined label
+ * grants, with what the hook knows of the object after the labels. */
+START_TEST(bring_up_and_unconfined_annotations)
+{
+	static const struct {
+		const char *line;
+		enum audit_verdict verdict;
+		unsigned int access;
+		const char *note;
+	} lines[] = {
+		{ "[ 9.1] Smack Bringup: (Sub Obj w) UDS connect",
+		  AUDIT_BRINGUP, SMACK_ACCESS_WRITE, "UDS connect" },
+		{ "6,90,9100,-;Smack Bringup: (Sub Obj rw) ipcs shm",
+		  AUDIT_BRINGUP, SMACK_ACCESS_READ | SMACK_ACCESS_WRITE,
+		  "ipcs shm" },
+		{ "Smack Unconfined Subject: (Sub Obj w) kill to sleep",
+		  AUDIT_UNCONFINED, SMACK_ACCESS_WRITE, "kill to sleep" },
+		{ "Dec 06 10:12:04 dev kernel: Smack Unconfined Object: "
+		  "(Sub Obj wa) inode=(tmpfs 42) sh", AUDIT_UNCONFINED,
+		  SMACK_ACCESS_WRITE | SMACK_ACCESS_APPEND,
+		  "inode=(tmpfs 42) sh" },
+		{ "[ 9.3] Smack Bringup: (Sub Obj r) file=(sda1 7 /a b) cat",
+		  AUDIT_BRINGUP, SMACK_ACCESS_READ, "file=(sda1 7 /a b) cat" },
+		{ "[ 9.4] Smack Bringup: (Sub Obj -) x", AUDIT_BRINGUP, 0, "x" },
+		{ T1 "lsm=SMACK fn=smack_task_kill action=granted "
+		  "subject=\"Sub\" object=\"Obj\" requested=w(UO) pid=3 "
+		  "comm=\"kill\" opid=4 ocomm=\"sleep\"", AUDIT_UNCONFINED,
+		  SMACK_ACCESS_WRITE, NULL },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		ck_assert_msg(parse(lines[i].line) == AUDIT_LINE_RECORD,
+			      "%s: %s", lines[i].line, why);
+		ck_assert_str_eq(record.subject, "Sub");
+		ck_assert_str_eq(record.object, "Obj");
+		ck_assert_int_eq(record.verdict, lines[i].verdict);
+		ck_assert_uint_eq(record.access, lines[i].access);
+		if (lines[i].note)
+			decoded(&record.details[0].value, lines[i].note);
+	}
+	/* No labels: a warning of the kernel, no record. */
+	ck_assert_int_eq(parse("Smack Unconfined Corruption: inode=(tmpfs 42) "
+			       "sh"), AUDIT_LINE_OTHER);
+	ck_assert_int_eq(parse("Smack Bringup: (Sub Obj rz) x"), AUDIT_LINE_BAD);
+	ck_assert_int_eq(parse("Smack Bringup: (Sub Obj) x"), AUDIT_LINE_BAD);
+}
+END_TEST
+
 START_TEST(lines_that_are_not_records)
 {
 	static const char *const lines[] = {
@@ -224,6 +275,40 @@ static struct audit_entry *add(struct audit_table *t, const char *line)
 	ck_assert_ptr_nonnull(e);
 	return e;
 }
+
+/* An access the unconfined label grants is logged twice where the audit
+ * records reach the kernel log: the record marked (US) and the hook's
+ * own line, in either order.  It is one access. */
+START_TEST(an_unconfined_access_counts_once)
+{
+	struct audit_table *t = audit_table_new();
+	struct audit_entry *e;
+
+	ck_assert_ptr_nonnull(t);
+	add(t, "[ 9.0] Smack Unconfined Subject: (Sub Obj w) "
+	    "inode=(tmpfs 2) cat");
+	e = add(t, "[ 9.0] audit: " T1 "lsm=SMACK fn=smack_inode_permission "
+		"action=granted subject=\"Sub\" object=\"Obj\" "
+		"requested=w(US) pid=57 comm=\"cat\" name=\"f\" "
+		"dev=\"tmpfs\" ino=2");
+	ck_assert_uint_eq(e->count, 1);
+	add(t, "[ 9.2] audit: " T1 "lsm=SMACK fn=smack_inode_permission "
+	    "action=granted subject=\"Sub\" object=\"Obj\" "
+	    "requested=w(US) pid=58 comm=\"cat\" name=\"f\" "
+	    "dev=\"tmpfs\" ino=2");
+	ck_assert_uint_eq(e->count, 2);
+	add(t, "[ 9.2] Smack Unconfined Subject: (Sub Obj w) "
+	    "inode=(tmpfs 2) cat");
+	ck_assert_uint_eq(e->count, 2);
+	/* A log without the audit records (auditd takes them) has only the
+	 * hook's lines. */
+	e = add(t, "[ 9.3] Smack Unconfined Object: (Sub Other w) kill to x");
+	add(t, "[ 9.4] Smack Unconfined Object: (Sub Other w) kill to x");
+	ck_assert_uint_eq(e->count, 2);
+	ck_assert_uint_eq(audit_table_count(t), 2);
+	audit_table_free(t);
+}
+END_TEST
 
 START_TEST(records_of_two_boots_make_one_entry)
 {
@@ -432,10 +517,12 @@ Suite *make_suite(void)
 	tcase_add_test(tc, journald_form_takes_journalctl_time);
 	tcase_add_test(tc, hex_fields_and_kmsg_escapes);
 	tcase_add_test(tc, other_hooks_and_kernels);
+	tcase_add_test(tc, bring_up_and_unconfined_annotations);
 	tcase_add_test(tc, lines_that_are_not_records);
 	tcase_add_test(tc, records_cut_short_or_malformed);
 	tcase_add_test(tc, lines_of_a_megabyte_and_binary_bytes);
 	tcase_add_test(tc, records_of_two_boots_make_one_entry);
+	tcase_add_test(tc, an_unconfined_access_counts_once);
 	tcase_add_test(tc, an_entry_needs_labels_the_kernel_takes);
 	tcase_add_test(tc, the_kernel_asks_r_after_an_open);
 	tcase_add_test(tc, every_hook_is_found_by_its_name);

@@ -71,7 +71,7 @@ static bool wanted(struct audit_reader *rd, const struct audit_record *r)
 	if ((f->since_ms != AUDIT_TIME_UNKNOWN ||
 	     f->until_ms != AUDIT_TIME_UNKNOWN) &&
 	    r->time_ms == AUDIT_TIME_UNKNOWN) {
-		rd->times_unknown = true;
+		rd->untimed[r->channel]++;
 		return false;
 	}
 	if ((f->since_ms != AUDIT_TIME_UNKNOWN && r->time_ms < f->since_ms) ||
@@ -91,6 +91,7 @@ static void take_record(struct audit_reader *rd, const struct source *src,
 	struct audit_entry *e;
 	bool is_new;
 
+	rd->channels_seen |= 1u << r->channel;
 	if (r->verdict == AUDIT_GRANTED) {
 		rd->totals.granted++;
 		return;
@@ -135,6 +136,17 @@ static void take_line(struct audit_reader *rd, struct source *src,
 		take_record(rd, src, &r);
 		break;
 	}
+}
+
+/* journald's copy of a record and a bring-up line of an access have no
+ * time where the record itself has one: when the log holds the records,
+ * those left out were copies. */
+bool audit_read_untimed(const struct audit_reader *rd)
+{
+	return rd->untimed[AUDIT_CHANNEL_RECORD] ||
+	       (!(rd->channels_seen & 1u << AUDIT_CHANNEL_RECORD) &&
+		(rd->untimed[AUDIT_CHANNEL_JOURNALD] ||
+		 rd->untimed[AUDIT_CHANNEL_HOOK]));
 }
 
 /* ---- lines */

@@ -17,8 +17,10 @@
  *                  (and \xNN for such bytes and for a backslash)
  *   dmesg          [ 4.032155] audit: type=1400 audit(SEC.MS:N): ...
  *   journalctl     Dec 04 12:00:00 host kernel: audit: type=1400 ...
- *                  or, when journald reads the audit socket itself,
- *                  ... host audit[57]: AVC lsm=SMACK ... (no audit(...))
+ *                  (or its other -o formats' times, or none for cat)
+ *                  and, when journald reads the audit socket itself, a
+ *                  copy: ... host audit[57]: AVC lsm=SMACK ... (no
+ *                  audit(...); AUDIT_CHANNEL_JOURNALD)
  *   audit.log      [node=H ]type=AVC msg=audit(SEC.MS:N): ...[\x1d...]
  *
  * Kernels built with CONFIG_SECURITY_SMACK_BRINGUP add "(US)" or "(UO)"
@@ -426,7 +428,7 @@ static void record_init(struct audit_record *r)
 	r->access = 0;
 	r->labels_differ = false;
 	r->kmsg_escapes = false;
-	r->hook_line = false;
+	r->channel = AUDIT_CHANNEL_RECORD;
 	r->fn.len = r->comm.len = r->pid.len = 0;
 	r->fn.at = r->comm.at = r->pid.at = "";
 	r->fn.enc = r->comm.enc = r->pid.enc = AUDIT_BARE;
@@ -526,7 +528,7 @@ static enum audit_line other_line(const char *line, size_t len,
 		    memcmp(p, bringup_kinds[i].prefix, n) == 0) {
 			record_init(r);
 			r->verdict = bringup_kinds[i].verdict;
-			r->hook_line = true;
+			r->channel = AUDIT_CHANNEL_HOOK;
 			r->kmsg_escapes = is_kmsg_line(line, p);
 			return parse_bringup(line, p + n, end, r, why);
 		}
@@ -552,5 +554,7 @@ enum audit_line audit_parse_line(const char *line, size_t len,
 	if (!rec)
 		return other_line(line, len, record, lost, why);
 	record_init(record);
+	if (rec - line >= 4 && memcmp(rec - 4, "AVC ", 4) == 0)
+		record->channel = AUDIT_CHANNEL_JOURNALD;
 	return parse_record(line, len, rec, record, why);
 }

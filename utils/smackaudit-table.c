@@ -304,13 +304,10 @@ struct audit_entry *audit_table_add(struct audit_table *t,
 
 	if (!e)
 		return NULL;
-	if (r->hook_line)
-		e->hook_lines++;
-	else
-		e->records++;
-	t->accesses -= e->count;
-	e->count = e->records > e->hook_lines ? e->records : e->hook_lines;
-	t->accesses += e->count;
+	if (++e->channels[r->channel] > e->count) {
+		e->count++;
+		t->accesses++;
+	}
 	if (r->time_ms != AUDIT_TIME_UNKNOWN) {
 		if (e->first_ms == AUDIT_TIME_UNKNOWN || r->time_ms < e->first_ms)
 			e->first_ms = r->time_ms;

@@ -49,6 +49,20 @@ struct audit_detail {
 	struct audit_span key, value;
 };
 
+/*
+ * The ways one access reaches a log, each at most once: the kernel's
+ * audit record (printed to the kernel log when no auditd takes it, or
+ * written by auditd), journald's own copy of it from the audit socket
+ * (a journal with the kernel log holds both), and a bring-up kernel's
+ * line of the hook.  An entry counts the most of any one way.
+ */
+enum audit_channel {
+	AUDIT_CHANNEL_RECORD,
+	AUDIT_CHANNEL_JOURNALD,
+	AUDIT_CHANNEL_HOOK,
+	AUDIT_CHANNELS
+};
+
 /* What the kernel did, as the record says. */
 enum audit_verdict {
 	AUDIT_DENIED,
@@ -68,7 +82,7 @@ struct audit_record {
 	unsigned int access;		/* SMACK_ACCESS_* letters asked for */
 	bool labels_differ;		/* ptrace's same-label check, no letters */
 	bool kmsg_escapes;		/* values carry /dev/kmsg's \xNN escapes */
-	bool hook_line;			/* a bring-up line, no audit record */
+	enum audit_channel channel;
 	struct audit_span fn, comm, pid;
 	char subject[AUDIT_LABEL_MAX + 1], object[AUDIT_LABEL_MAX + 1];
 	size_t subject_len, object_len;
@@ -139,11 +153,8 @@ struct audit_entry {
 	bool labels_differ;
 	enum audit_verdict verdict;
 	size_t subject_len, object_len;
-	/* A bring-up kernel logs an access the unconfined label grants twice
-	 * where its audit records reach the log: the record and the hook's
-	 * line.  The accesses are the more of the two counts. */
-	unsigned long count;
-	unsigned long records, hook_lines;
+	unsigned long count;		/* the most of channels[] */
+	unsigned long channels[AUDIT_CHANNELS];
 	int64_t first_ms, last_ms;
 	uint64_t functions;		/* bits of audit_function_index() */
 	unsigned int last_function;	/* of the last record */
@@ -295,12 +306,18 @@ struct audit_reader {
 	struct audit_totals totals;
 	struct audit_filter filter;
 	bool follow, json;
-	bool times_unknown;		/* a filtered record had no time */
+	/* Records left out by --since or --until for want of a time, and
+	 * the channels the records came by. */
+	unsigned long untimed[AUDIT_CHANNELS];
+	unsigned int channels_seen;
 };
 
 /* Reads a file ("-": standard input, NULL: the kernel log); false on an
  * error already reported. */
 bool audit_read(struct audit_reader *reader, const char *path);
+/* Whether records that may be no copy of another were left out by
+ * --since or --until for want of a time. */
+bool audit_read_untimed(const struct audit_reader *reader);
 /* Stops --follow (from a signal handler). */
 void audit_read_stop(void);
 

@@ -166,9 +166,31 @@ try "--command exits 0" 0 -- -K -r --command kill "$samples/kmsg"
 same "--command" "AuSub AuVictim w" "$(rules)"
 try "a filter that keeps nothing exits 0" 0 -- -K -r --subject Nobody "$samples/kmsg"
 same "and says so" "# no Smack records found" "$(head -n 1 "$tap_tmp/out")"
-try "records without a time are left out, with a warning" 0 \
-	"smackaudit: records without a time were left out by --since or --until (journalctl's short format has no year: use -o short-iso)" \
-	-- -K --since 2026-12-06 "$samples/journal"
+# journalctl's formats: each sample holds what a journal holds without
+# auditd, the kernel's line of each record and journald's copy of it.
+for f in short short-precise short-iso short-monotonic cat; do
+	try "journalctl -o $f" 0 -- -K "$samples/journal-$f"
+	first=2026-12-06\ 10:12:01.316
+	[ $f = short-iso ] && first=2026-12-06\ 10:12:01.000
+	same "journalctl -o $f: two records, first and last time" \
+		"App Radio w: 2 records, $first to 2026-12-06 10:12:03.500" \
+		"$(grep '^App' "$tap_tmp/out")"
+	try "journalctl -o $f, --since" 0 -- -K --since '2026-12-06 10:12:02' \
+		"$samples/journal-$f"
+	if grep -q 'without a time' "$tap_tmp/err"; then
+		not_ok "journalctl -o $f: the copies without a time are no loss"
+	else
+		ok "journalctl -o $f: the copies without a time are no loss"
+	fi
+	grep -q '^App Radio w: 1 record, ' "$tap_tmp/out" &&
+		ok "journalctl -o $f: --since keeps the later record" ||
+		not_ok "journalctl -o $f: --since keeps the later record"
+done
+grep -v ' kernel: ' "$samples/journal-short" > "$tap_tmp/journald-only"
+try "journald's copies alone, without a time, are left out with a warning" 0 \
+	"smackaudit: records without a time were left out by --since or --until (journald's copies of the records have a year only with journalctl -o short-iso, short-iso-precise or short-unix)" \
+	-- -K --since 2026-12-06 "$tap_tmp/journald-only"
+same "and nothing is reported" "no Smack records found" "$(head -n 1 "$tap_tmp/out")"
 
 # ---- modes and JSON
 try "--modify exits 0" 0 -- -K -m "$samples/kmsg"

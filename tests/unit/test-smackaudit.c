@@ -310,6 +310,25 @@ START_TEST(an_unconfined_access_counts_once)
 }
 END_TEST
 
+/* Without auditd, the kernel prints each record to its log and sends it
+ * to journald's audit socket too: a journal holds both copies. */
+START_TEST(a_journal_s_two_copies_of_a_record_count_once)
+{
+	struct audit_table *t = audit_table_new();
+	struct audit_entry *e;
+
+	ck_assert_ptr_nonnull(t);
+	add(t, "Dec 06 10:12:01 dev audit[57]: AVC " REC);
+	e = add(t, "Dec 06 10:12:01 dev kernel: audit: type=1400 " T1 REC);
+	ck_assert_uint_eq(e->count, 1);
+	add(t, "Dec 06 10:12:02 dev kernel: audit: type=1400 " T1 REC);
+	add(t, "Dec 06 10:12:02 dev audit[57]: AVC " REC);
+	ck_assert_uint_eq(e->count, 2);
+	ck_assert_uint_eq(audit_table_accesses(t), 2);
+	audit_table_free(t);
+}
+END_TEST
+
 START_TEST(records_of_two_boots_make_one_entry)
 {
 	struct audit_table *t = audit_table_new();
@@ -523,6 +542,7 @@ Suite *make_suite(void)
 	tcase_add_test(tc, lines_of_a_megabyte_and_binary_bytes);
 	tcase_add_test(tc, records_of_two_boots_make_one_entry);
 	tcase_add_test(tc, an_unconfined_access_counts_once);
+	tcase_add_test(tc, a_journal_s_two_copies_of_a_record_count_once);
 	tcase_add_test(tc, an_entry_needs_labels_the_kernel_takes);
 	tcase_add_test(tc, the_kernel_asks_r_after_an_open);
 	tcase_add_test(tc, every_hook_is_found_by_its_name);

@@ -135,6 +135,10 @@ void audit_print_totals(FILE *out, const struct audit_totals *t,
 		fprintf(out, "%sthe log dropped %lu audit record%s (printk's "
 			"rate limit): this report may lack some\n", prefix,
 			t->lost, t->lost == 1 ? "" : "s");
+	if (t->overwritten)
+		fprintf(out, "%sthe kernel log overwrote %lu record%s before "
+			"they were read: this report may lack some\n", prefix,
+			t->overwritten, t->overwritten == 1 ? "" : "s");
 }
 
 static bool text_report(struct audit_entry **entries, size_t n,
@@ -290,7 +294,8 @@ void audit_json_entry_head(const struct audit_entry *e)
 void audit_json_totals(const struct audit_totals *t)
 {
 	printf("\"records\":%lu,\"granted\":%lu,\"malformed\":%lu,"
-	       "\"lost\":%lu", t->records, t->granted, t->bad, t->lost);
+	       "\"lost\":%lu,\"overwritten\":%lu", t->records, t->granted,
+	       t->bad, t->lost, t->overwritten);
 }
 
 static bool json_report(struct audit_entry **entries, size_t n,

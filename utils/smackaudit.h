@@ -268,6 +268,7 @@ enum audit_mode { AUDIT_REPORT, AUDIT_RULES, AUDIT_MODIFY };
 
 struct audit_totals {
 	unsigned long records, granted, bad, lost, filtered;
+	unsigned long overwritten;	/* /dev/kmsg's records lost to us */
 };
 
 /* Writes the report of mode on stdout; false when memory ran out. */

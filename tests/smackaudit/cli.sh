@@ -266,4 +266,45 @@ same "--follow reports and exits 0 at SIGTERM" 0 $?
 grep -q '^1 entry from 1 record$' "$tap_tmp/follow" &&
 	ok "with the report" || not_ok "with the report"
 
+# --follow as tail -F: a file rotated (renamed, then created anew) and a
+# file truncated in place are read on from their start.
+# record LABEL: a record of subject LABEL.
+record() {
+	printf '[ 1.0] audit: type=1400 audit(1796500000.000:4): lsm=SMACK fn=smack_inode_permission action=denied subject="%s" object="Data" requested=r pid=90 comm="app" name="db" dev="sda1" ino=5\n' "$1"
+}
+# seen LABEL: waits until --follow printed the entry of LABEL.
+seen() {
+	for i in $(seq 100); do
+		grep -q "^$1 Data r: " "$tap_tmp/follow" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+record Before > "$tap_tmp/log"
+"$bin" -K --follow "$tap_tmp/log" > "$tap_tmp/follow" 2> "$tap_tmp/follow.err" &
+pid=$!
+seen Before && ok "--follow reads the file" || not_ok "--follow reads the file"
+mv "$tap_tmp/log" "$tap_tmp/log.1"
+record Rotated > "$tap_tmp/log"
+seen Rotated && ok "--follow reads the file that replaced the rotated one" ||
+	not_ok "--follow reads the file that replaced the rotated one"
+record Late >> "$tap_tmp/log.1"
+: > "$tap_tmp/log"
+sleep 0.5
+record Truncated > "$tap_tmp/log"
+seen Truncated && ok "--follow reads a truncated file from its start" ||
+	not_ok "--follow reads a truncated file from its start"
+record After >> "$tap_tmp/log"
+seen After && ok "and on after it" || not_ok "and on after it"
+kill -TERM "$pid"
+wait "$pid"
+same "--follow across rotations exits 0" 0 $?
+grep -q '^4 entries from 4 records$' "$tap_tmp/follow" &&
+	ok "the report counts each record once" ||
+	not_ok "the report counts each record once"
+same "the rotation and the truncation are said on standard error" \
+	"smackaudit: $tap_tmp/log: file replaced; following the new file
+smackaudit: $tap_tmp/log: file truncated; reading it from its start" \
+	"$(cat "$tap_tmp/follow.err")"
+
 tap_done

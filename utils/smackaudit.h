@@ -236,10 +236,11 @@ struct audit_next {
 };
 
 /* The next of them from *i on (start at 0); false when there are no
- * more.  There are AUDIT_NEXT_MAX at most. */
-#define AUDIT_NEXT_MAX 2
-bool audit_next(const struct audit_entry *entry, size_t *i,
-		struct audit_next *out);
+ * more.  rule: the letters the pair's rule will have (its t matters).
+ * There are AUDIT_NEXT_MAX at most. */
+#define AUDIT_NEXT_MAX 4
+bool audit_next(const struct audit_entry *entry, unsigned int rule,
+		size_t *i, struct audit_next *out);
 
 /* The letters of the pair's rule in the kernel now; false when it has
  * none (or the kernel was not asked). */

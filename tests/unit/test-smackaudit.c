@@ -358,18 +358,26 @@ END_TEST
 
 /* The letters the kernel asks next of the pair (reverse: false) or of
  * the reversed pair (true). */
-static unsigned int next_letters(const struct audit_entry *e, bool reverse)
+static unsigned int next_after(const struct audit_entry *e, unsigned int rule,
+			       bool reverse, const char **reason)
 {
 	struct audit_next next;
 	unsigned int letters = 0;
 	size_t i = 0;
 
-	while (audit_next(e, &i, &next)) {
+	while (audit_next(e, rule, &i, &next)) {
 		ck_assert_ptr_nonnull(next.why);
+		if (reason)
+			*reason = next.why;
 		if (next.reverse == reverse)
 			letters |= next.letters;
 	}
 	return letters;
+}
+
+static unsigned int next_letters(const struct audit_entry *e, bool reverse)
+{
+	return next_after(e, 0, reverse, NULL);
 }
 
 START_TEST(an_entry_needs_labels_the_kernel_takes)
@@ -422,6 +430,64 @@ START_TEST(the_kernel_asks_r_after_an_open)
 	ck_assert_uint_eq(e->count, 2);
 	ck_assert_uint_eq(next_letters(e, false), SMACK_ACCESS_READ);
 	ck_assert_uint_eq(next_letters(e, true), SMACK_ACCESS_WRITE);
+	audit_table_free(t);
+}
+END_TEST
+
+/* An inode's record of each kind of object, by its letters. */
+static struct audit_entry *inode_entry(struct audit_table *t,
+				       const char *object, const char *letters)
+{
+	char line[512];
+
+	snprintf(line, sizeof(line), T1 "lsm=SMACK fn=smack_inode_permission "
+		 "action=denied subject=\"Sub\" object=\"%s\" requested=%s "
+		 "pid=1 comm=\"c\" name=\"n\" dev=\"tmpfs\" ino=5", object,
+		 letters);
+	return add(t, line);
+}
+
+START_TEST(what_follows_by_the_kind_of_object)
+{
+	struct audit_table *t = audit_table_new();
+	struct audit_entry *e;
+	const char *said = NULL;
+
+	ck_assert_ptr_nonnull(t);
+	/* An open to append asks r next, as one to write. */
+	e = inode_entry(t, "Append", "wa");
+	ck_assert_uint_eq(next_after(e, 0, false, NULL), SMACK_ACCESS_READ);
+	/* x alone: a program run, whose open asks r; the comment says a
+	 * directory only searched needs none. */
+	e = inode_entry(t, "Prog", "x");
+	ck_assert_uint_eq(next_after(e, 0, false, &said), SMACK_ACCESS_READ);
+	ck_assert_ptr_nonnull(strstr(said, "a directory that is only searched "
+				     "needs no r"));
+	/* An open to read or to read and write asks nothing more. */
+	ck_assert_uint_eq(next_after(inode_entry(t, "Rw", "rw"), 0, false,
+				     NULL), 0);
+	/* A directory's entry made: nothing, unless the new file carries
+	 * the directory's label, its rule having t. */
+	e = inode_entry(t, "Dir", "wx");
+	ck_assert_uint_eq(next_after(e, 0, false, NULL), 0);
+	ck_assert_uint_eq(next_after(e, SMACK_ACCESS_WRITE | SMACK_ACCESS_EXEC |
+				     SMACK_ACCESS_TRANSMUTE, false, &said),
+			  SMACK_ACCESS_READ);
+	ck_assert_ptr_nonnull(strstr(said, "transmuting directory"));
+	/* A stat, a chmod: nothing. */
+	e = add(t, T1 "lsm=SMACK fn=smack_inode_getattr action=denied "
+		"subject=\"Sub\" object=\"Stat\" requested=r pid=1 "
+		"comm=\"c\" path=\"/a\" dev=\"tmpfs\" ino=5");
+	ck_assert_uint_eq(next_after(e, 0, false, NULL), 0);
+	e = add(t, T1 "lsm=SMACK fn=smack_inode_setattr action=denied "
+		"subject=\"Sub\" object=\"Chmod\" requested=w pid=1 "
+		"comm=\"c\" name=\"a\" dev=\"tmpfs\" ino=5");
+	ck_assert_uint_eq(next_after(e, 0, false, NULL), 0);
+	/* What a bring-up kernel let through asks on in the log itself. */
+	e = add(t, T1 "lsm=SMACK fn=smack_inode_permission action=granted "
+		"subject=\"Sub\" object=\"Obj\" requested=w(US) pid=1 "
+		"comm=\"c\" name=\"n\" dev=\"tmpfs\" ino=5");
+	ck_assert_uint_eq(next_after(e, 0, false, NULL), 0);
 	audit_table_free(t);
 }
 END_TEST
@@ -545,6 +611,7 @@ Suite *make_suite(void)
 	tcase_add_test(tc, a_journal_s_two_copies_of_a_record_count_once);
 	tcase_add_test(tc, an_entry_needs_labels_the_kernel_takes);
 	tcase_add_test(tc, the_kernel_asks_r_after_an_open);
+	tcase_add_test(tc, what_follows_by_the_kind_of_object);
 	tcase_add_test(tc, every_hook_is_found_by_its_name);
 	tcase_add_test(tc, times_of_the_command_line);
 	tcase_add_test(tc, rules_escape_the_path_of_the_tree);

@@ -160,23 +160,12 @@ static unsigned int entry_kinds(const struct audit_entry *e)
 /* ---- what comes next */
 
 /*
- * What the kernel asks once a hook's letters are granted, as seen in the
- * UML kernel (tests/kernel/cases/smackaudit-next.sh), by the kind of the
- * object where the record tells it:
- *
- *   a file or FIFO opened to write (w, a with O_APPEND)  then r
- *   a program run (x)                                      then r
- *   a directory searched (x)                               nothing
- *   a directory's entry added or removed (wx)              nothing, or r
- *     where the new file carries the directory's label (transmute: the
- *     pair's rule has t)
- *   an open to read (r, rw), a stat (r), a chmod (w), a signal or a
- *   datagram (w), a UNIX datagram (w)                      nothing
- *   a UNIX stream connection (w)                           w, reversed
- *
+ * What the kernel asks once a hook's letters are granted, by the kind of
+ * object where the record tells it, as seen in the UML kernel
+ * (tests/kernel/cases/smackaudit-next.sh; the list is smackaudit(8)'s).
  * smack_inode_permission's record does not say whether its object is a
- * directory: an x alone is taken for a program run, and the comment says
- * that a directory searched needs no r.
+ * directory: an x alone is taken for a program run, whose open asks r,
+ * and the comment says that a directory only searched needs none.
  */
 static const struct next_rule {
 	char fn[28];

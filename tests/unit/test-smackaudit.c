@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/smack.h>
-#include <unistd.h>
 
 #include "check-main.h"
 #include "smackaudit.h"
@@ -524,75 +523,6 @@ START_TEST(times_of_the_command_line)
 }
 END_TEST
 
-/* ---- output */
-
-/* Where /etc/smack names a pair, as hostile as a file name may be: the
- * program is linked with --wrap=audit_tree_origin (smackaudit.am), so
- * that --rules gets this until the library reads the tree. */
-#define HOSTILE_TREE "/etc/smack/accesses.d/a\n\033[2Jb:3"
-#define HOSTILE_TREE_ESCAPED "/etc/smack/accesses.d/a\\012\\033[2Jb:3"
-
-char *__wrap_audit_tree_origin(const char *subject, const char *object);
-
-char *__wrap_audit_tree_origin(const char *subject, const char *object)
-{
-	return strdup(HOSTILE_TREE);
-}
-
-/* What --rules writes for the table, read back from a file. */
-static char *rules_of(struct audit_table *t)
-{
-	static const struct audit_totals totals = { 1, 0, 0, 0, 0 };
-	FILE *f = tmpfile();
-	char *text = calloc(1, 65536);
-	int saved = dup(STDOUT_FILENO);
-
-	ck_assert_ptr_nonnull(f);
-	ck_assert_ptr_nonnull(text);
-	ck_assert_int_ge(saved, 0);
-	fflush(stdout);
-	ck_assert_int_ge(dup2(fileno(f), STDOUT_FILENO), 0);
-	ck_assert(audit_rules(audit_table_sorted(t), audit_table_count(t),
-			      NULL, &totals, false, false));
-	fflush(stdout);
-	ck_assert_int_ge(dup2(saved, STDOUT_FILENO), 0);
-	close(saved);
-	rewind(f);
-	fread(text, 1, 65535, f);
-	fclose(f);
-	return text;
-}
-
-START_TEST(rules_escape_the_path_of_the_tree)
-{
-	struct audit_table *t = audit_table_new();
-	char *text;
-
-	ck_assert_ptr_nonnull(t);
-	add(t, T1 REC);
-	text = rules_of(t);
-	ck_assert_msg(strstr(text, "#   /etc/smack: " HOSTILE_TREE_ESCAPED
-			     " holds the pair's rule\n"), "%s", text);
-	ck_assert_ptr_null(strchr(text, '\033'));
-	free(text);
-	audit_table_free(t);
-}
-END_TEST
-
-START_TEST(the_report_escapes_the_path_of_the_tree)
-{
-	FILE *f = tmpfile();
-	char text[256] = "";
-
-	ck_assert_ptr_nonnull(f);
-	audit_print_tree(f, "  in /etc/smack: ", HOSTILE_TREE, "\n");
-	rewind(f);
-	ck_assert_uint_gt(fread(text, 1, sizeof(text) - 1, f), 0);
-	fclose(f);
-	ck_assert_str_eq(text, "  in /etc/smack: " HOSTILE_TREE_ESCAPED "\n");
-}
-END_TEST
-
 Suite *make_suite(void)
 {
 	Suite *s = suite_create("smackaudit");
@@ -614,8 +544,6 @@ Suite *make_suite(void)
 	tcase_add_test(tc, what_follows_by_the_kind_of_object);
 	tcase_add_test(tc, every_hook_is_found_by_its_name);
 	tcase_add_test(tc, times_of_the_command_line);
-	tcase_add_test(tc, rules_escape_the_path_of_the_tree);
-	tcase_add_test(tc, the_report_escapes_the_path_of_the_tree);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -171,19 +171,12 @@ bool audit_read_untimed(const struct audit_reader *rd)
 static bool line_has_marker(const char **next, const char *line,
 			    const char *nl, const char *end)
 {
-	unsigned int i;
-
 	if (!*next || *next < line) {
 		*next = audit_find_marker(line, end, 0);
 		if (!*next)
 			*next = end;
 	}
-	if (*next < nl)
-		return true;
-	for (i = 1; i < AUDIT_MARKERS; i++)
-		if (audit_find_marker(line, nl, i))
-			return true;
-	return false;
+	return *next < nl || audit_has_other_marker(line, nl);
 }
 
 /* The records /dev/kmsg overwrote before the one of line ("PRI,SEQ,...")

@@ -33,6 +33,7 @@
  * writes, or is cut inside a value, is AUDIT_LINE_BAD.
  */
 #include <string.h>
+#include <sys/smack.h>
 
 #include "smackaudit.h"
 
@@ -93,9 +94,14 @@ static bool set_label(struct cursor *c, const struct audit_span *v,
 /* "rwxatl" letters, and in bring-up kernels "(US)" or "(UO)" after them. */
 static bool set_requested(struct audit_record *r, const struct audit_span *v)
 {
-	static const char letters[] = "rwxatl";
+	/* The bit of each of "rwxatl", by the letter's byte. */
+	static const unsigned char bits[256] = {
+		['r'] = SMACK_ACCESS_READ, ['w'] = SMACK_ACCESS_WRITE,
+		['x'] = SMACK_ACCESS_EXEC, ['a'] = SMACK_ACCESS_APPEND,
+		['t'] = SMACK_ACCESS_TRANSMUTE, ['l'] = SMACK_ACCESS_LOCK,
+	};
 	size_t i, n = v->len;
-	const char *hit;
+	unsigned int bit;
 
 	if (n >= 4 && v->at[n - 4] == '(' && v->at[n - 1] == ')' &&
 	    v->at[n - 3] == 'U' && (v->at[n - 2] == 'S' || v->at[n - 2] == 'O')) {
@@ -105,10 +111,10 @@ static bool set_requested(struct audit_record *r, const struct audit_span *v)
 	if (n == 0 || v->enc != AUDIT_BARE)
 		return false;
 	for (i = 0; i < n; i++) {
-		hit = memchr(letters, v->at[i], sizeof(letters) - 1);
-		if (!hit)
+		bit = bits[(unsigned char)v->at[i]];
+		if (!bit)
 			return false;
-		r->access |= 1u << (hit - letters);
+		r->access |= bit;
 	}
 	return true;
 }

@@ -110,6 +110,8 @@ extern const char audit_markers[AUDIT_MARKERS][24];
 /* Where marker which first stands in [p, end), or NULL. */
 const char *audit_find_marker(const char *p, const char *end,
 			      unsigned int which);
+/* Whether a marker other than the record's stands in [p, end). */
+bool audit_has_other_marker(const char *p, const char *end);
 
 /* Reads one line (without its newline).  first: where the line's first
  * audit_markers[0] stands, when the caller found it, or NULL.  For

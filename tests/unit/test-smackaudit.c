@@ -86,6 +86,22 @@ START_TEST(journald_form_takes_journalctl_time)
 }
 END_TEST
 
+/* The seconds of the last header are kept for the next one: only a whole
+ * header of the same second takes them. */
+START_TEST(the_time_of_each_header_its_own)
+{
+	expect_record("audit: " T1 REC, T1_MS);
+	expect_record("audit: audit(1796578856.001:6): " REC,
+		      INT64_C(1796578856001));
+	expect_record("audit: oudit(1796578856.001:6): " REC,
+		      AUDIT_TIME_UNKNOWN);
+	expect_record("audit(12345678901796578856.001:6): " REC,
+		      AUDIT_TIME_UNKNOWN);
+	expect_record("audit(1796578857.000:7): " REC, INT64_C(1796578857000));
+	expect_record("audit(1.000:7): " REC, INT64_C(1000));
+}
+END_TEST
+
 START_TEST(hex_fields_and_kmsg_escapes)
 {
 	ck_assert_int_eq(parse("type=AVC msg=" T1 "lsm=SMACK fn=smack_file_open "
@@ -530,6 +546,7 @@ Suite *make_suite(void)
 
 	tcase_add_test(tc, every_format_of_the_kernel_log);
 	tcase_add_test(tc, journald_form_takes_journalctl_time);
+	tcase_add_test(tc, the_time_of_each_header_its_own);
 	tcase_add_test(tc, hex_fields_and_kmsg_escapes);
 	tcase_add_test(tc, other_hooks_and_kernels);
 	tcase_add_test(tc, bring_up_and_unconfined_annotations);

@@ -69,30 +69,24 @@ static char *rules_of(struct audit_table *t)
 	return text;
 }
 
-START_TEST(rules_escape_the_path_of_the_tree)
+/* In --rules' comments, and in the report. */
+START_TEST(the_path_of_the_tree_is_escaped)
 {
 	struct audit_table *t = one_entry();
-	char *text = rules_of(t);
+	char *text = rules_of(t), line[256] = "";
+	FILE *f = tmpfile();
 
 	ck_assert_msg(strstr(text, "#   /etc/smack: " HOSTILE_TREE_ESCAPED
 			     " holds the pair's rule\n"), "%s", text);
 	ck_assert_ptr_null(strchr(text, '\033'));
 	free(text);
 	audit_table_free(t);
-}
-END_TEST
-
-START_TEST(the_report_escapes_the_path_of_the_tree)
-{
-	FILE *f = tmpfile();
-	char text[256] = "";
-
 	ck_assert_ptr_nonnull(f);
 	audit_print_tree(f, "  in /etc/smack: ", HOSTILE_TREE, "\n");
 	rewind(f);
-	ck_assert_uint_gt(fread(text, 1, sizeof(text) - 1, f), 0);
+	ck_assert_uint_gt(fread(line, 1, sizeof(line) - 1, f), 0);
 	fclose(f);
-	ck_assert_str_eq(text, "  in /etc/smack: " HOSTILE_TREE_ESCAPED "\n");
+	ck_assert_str_eq(line, "  in /etc/smack: " HOSTILE_TREE_ESCAPED "\n");
 }
 END_TEST
 
@@ -101,8 +95,7 @@ Suite *make_suite(void)
 	Suite *s = suite_create("smackaudit-output");
 	TCase *tc = tcase_create("output");
 
-	tcase_add_test(tc, rules_escape_the_path_of_the_tree);
-	tcase_add_test(tc, the_report_escapes_the_path_of_the_tree);
+	tcase_add_test(tc, the_path_of_the_tree_is_escaped);
 	suite_add_tcase(s, tc);
 	return s;
 }

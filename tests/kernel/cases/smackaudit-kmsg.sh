@@ -10,14 +10,19 @@ devkmsg=$(cat /proc/sys/kernel/printk_devkmsg)
 echo on > /proc/sys/kernel/printk_devkmsg	# no rate limit on our writes
 echo data > km-file && chsmack -a KmObj km-file
 
+# shown PATTERN: waits until --follow printed a line of PATTERN.
+shown() {
+	for _i in $(seq 200); do
+		grep -q "$1" follow.out && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 smackaudit --follow --object KmObj > follow.out 2> follow.err &
 follower=$!
 smackrun KmSub cat km-file > /dev/null 2>&1
-for _i in $(seq 200); do
-	grep -q '^KmSub KmObj r: ' follow.out && break
-	sleep 0.1
-done
-check "--follow reads the kernel log" grep -q '^KmSub KmObj r: ' follow.out
+check "--follow reads the kernel log" shown '^KmSub KmObj r: '
 
 kill -STOP "$follower"
 # Debug level, kept off the console: some megabytes, past any ring.
@@ -30,12 +35,7 @@ check "the first record is no longer in the ring" \
 	sh -c '! dmesg | grep -q "smackaudit-kmsg flood 1:"'
 kill -CONT "$follower"
 smackrun KmOther cat km-file > /dev/null 2>&1
-for _i in $(seq 200); do
-	grep -q '^KmOther KmObj r: ' follow.out && break
-	sleep 0.1
-done
-check "--follow goes on after the records it lost" \
-	grep -q '^KmOther KmObj r: ' follow.out
+check "--follow goes on after the records it lost" shown '^KmOther KmObj r: '
 kill -INT "$follower"
 wait "$follower"
 check_eq "--follow exits 0" 0 $?

@@ -87,7 +87,7 @@ static void check_entries(struct audit_table *t)
 			    (ssize_t)e[i]->subject_len);
 		FUZZ_ASSERT(smack_label_validate(e[i]->object, NULL) ==
 			    (ssize_t)e[i]->object_len);
-		for (k = 0; audit_next(e[i], &k, &next);)
+		for (k = 0; audit_next(e[i], ~0u, &k, &next);)
 			FUZZ_ASSERT(next.letters && next.why);
 		if (audit_explain(NULL, e[i], &why)) {
 			FUZZ_ASSERT(why.text != NULL);

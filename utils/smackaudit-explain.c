@@ -159,23 +159,33 @@ static unsigned int entry_kinds(const struct audit_entry *e)
 
 /* ---- what comes next */
 
-/* What the kernel asks once a hook's letters are granted. */
+/*
+ * What the kernel asks once a hook's letters are granted, by the kind of
+ * object where the record tells it, as seen in the UML kernel
+ * (tests/kernel/cases/smackaudit-next.sh; the list is smackaudit(8)'s).
+ * smack_inode_permission's record does not say whether its object is a
+ * directory: an x alone is taken for a program run, whose open asks r,
+ * and the comment says that a directory only searched needs none.
+ */
 static const struct next_rule {
 	char fn[28];
 	unsigned int any;		/* the entry has one of these */
+	unsigned int all;		/* and all of these */
 	unsigned int none;		/* and none of these */
-	unsigned int not_all;		/* and not all of these */
+	unsigned int rule;		/* and the pair's rule all of these */
 	unsigned int letters;
 	bool reverse;
 	const char *why;
 } next_rules[] = {
-	/* An open asks the letters of its mode at the inode (w, x; a for
-	 * O_APPEND), then smack_file_open() asks r of every open.  w and
-	 * x together are a directory's (adding or removing an entry). */
-	{ "smack_inode_permission", W | X | A, R, W | X, R, false,
+	{ "smack_inode_permission", W | A, 0, R | X, 0, R, false,
 	  "the open that follows asks for it (smack_file_open)" },
-	/* Connecting to a stream socket is checked both ways. */
-	{ "smack_unix_stream_connect", W, 0, 0, W, true,
+	{ "smack_inode_permission", X, 0, R | W | A, 0, R, false,
+	  "the open of a program run asks for it (smack_file_open); "
+	  "a directory that is only searched needs no r" },
+	{ "smack_inode_permission", 0, W | X, R, SMACK_ACCESS_TRANSMUTE, R,
+	  false, "a file made in the transmuting directory carries its "
+	  "label, and its open asks for it (smack_file_open)" },
+	{ "smack_unix_stream_connect", W, 0, 0, 0, W, true,
 	  "a stream connection is checked both ways "
 	  "(smack_unix_stream_connect)" },
 };
@@ -183,18 +193,26 @@ static const struct next_rule {
 _Static_assert(sizeof(next_rules) / sizeof(next_rules[0]) <= AUDIT_NEXT_MAX,
 	       "AUDIT_NEXT_MAX counts the rules of what comes next");
 
-bool audit_next(const struct audit_entry *e, size_t *i,
+static bool next_applies(const struct next_rule *n,
+			 const struct audit_entry *e, unsigned int rule)
+{
+	return entry_has(e, n->fn) && (!n->any || (e->access & n->any)) &&
+	       (e->access & n->all) == n->all && !(e->access & n->none) &&
+	       (rule & n->rule) == n->rule;
+}
+
+bool audit_next(const struct audit_entry *e, unsigned int rule, size_t *i,
 		struct audit_next *out)
 {
 	const struct next_rule *n;
 
-	if (e->verdict == AUDIT_GRANTED || e->labels_differ)
+	/* What a bring-up rule or the unconfined label grants goes on, and
+	 * what the kernel asks then is logged too. */
+	if (e->verdict != AUDIT_DENIED || e->labels_differ)
 		return false;
 	for (; *i < sizeof(next_rules) / sizeof(next_rules[0]); (*i)++) {
 		n = &next_rules[*i];
-		if (!entry_has(e, n->fn) || !(e->access & n->any) ||
-		    (e->access & n->none) ||
-		    (n->not_all && (e->access & n->not_all) == n->not_all))
+		if (!next_applies(n, e, rule))
 			continue;
 		out->letters = n->letters;
 		out->reverse = n->reverse;

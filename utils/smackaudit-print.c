@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * smackaudit: the times of its output.  What came from the log (commands,
- * paths, names) is escaped by the tools' shared writers, cli_escape() in
+ * smackaudit: the times of its output, and where /etc/smack names a pair.
+ * What came from the log (commands, paths, names) is escaped by the tools' shared writers, cli_escape() in
  * text and cli_json_string() in JSON (common/cli.h).
  */
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
+#include "cli.h"
 #include "smackaudit.h"
 
 void audit_print_time(FILE *out, int64_t ms)
@@ -35,4 +37,12 @@ void audit_print_json_time(FILE *out, int64_t ms)
 	else
 		fprintf(out, "%lld.%03d", (long long)(ms / 1000),
 			(int)(ms % 1000));
+}
+
+void audit_print_tree(FILE *out, const char *before, const char *tree,
+		      const char *after)
+{
+	fputs(before, out);
+	cli_escape(out, tree, strlen(tree), "");
+	fputs(after, out);
 }

@@ -6,9 +6,14 @@
  * longer than any record the kernel writes (audit's limit is under 9 KB)
  * are passed over up to LINE_LIMIT; past that they are skipped.
  *
- * --follow reads on at the end, as tail -f does: a file is polled for
- * what is appended, /dev/kmsg blocks until the kernel logs more; a signal
- * (SIGINT, SIGTERM, SIGHUP) ends it and the report is written.
+ * --follow reads on at the end, as tail -F does: a file is polled for
+ * what is appended, and read again from its start when it is truncated
+ * or replaced (rotated); /dev/kmsg blocks until the kernel logs more; a
+ * signal (SIGINT, SIGTERM, SIGHUP) ends it and the report is written.
+ *
+ * /dev/kmsg is a ring: records the kernel overwrites before they are
+ * read are lost to the reader (a read fails with EPIPE, the next goes on
+ * after them).  Its records are numbered, and the gap is counted.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -40,11 +45,15 @@ void audit_read_stop(void)
 struct source {
 	int fd;
 	const char *name;
+	const char *path;	/* opened again when replaced, or NULL */
 	bool kmsg, follow;
 	unsigned long line;
 	char *buf;
 	size_t cap, start, end;
 	bool overlong;		/* inside a line past LINE_LIMIT */
+	bool overrun;		/* /dev/kmsg's read failed with EPIPE */
+	bool numbered;		/* last_seq is /dev/kmsg's last record's */
+	unsigned long long last_seq;
 };
 
 /* ---- one record */
@@ -71,7 +80,7 @@ static bool wanted(struct audit_reader *rd, const struct audit_record *r)
 	if ((f->since_ms != AUDIT_TIME_UNKNOWN ||
 	     f->until_ms != AUDIT_TIME_UNKNOWN) &&
 	    r->time_ms == AUDIT_TIME_UNKNOWN) {
-		rd->times_unknown = true;
+		rd->untimed[r->channel]++;
 		return false;
 	}
 	if ((f->since_ms != AUDIT_TIME_UNKNOWN && r->time_ms < f->since_ms) ||
@@ -91,6 +100,7 @@ static void take_record(struct audit_reader *rd, const struct source *src,
 	struct audit_entry *e;
 	bool is_new;
 
+	rd->channels_seen |= 1u << r->channel;
 	if (r->verdict == AUDIT_GRANTED) {
 		rd->totals.granted++;
 		return;
@@ -99,10 +109,8 @@ static void take_record(struct audit_reader *rd, const struct source *src,
 		rd->totals.filtered++;
 		return;
 	}
-	rd->totals.records++;
 	e = audit_table_add(rd->table, r, &is_new);
 	if (!e && errno == EINVAL) {
-		rd->totals.records--;
 		rd->totals.bad++;
 		cli_warn("%s:%lu: subject= or object= is not a valid Smack "
 			 "label; record skipped", src->name, src->line);
@@ -110,6 +118,7 @@ static void take_record(struct audit_reader *rd, const struct source *src,
 	}
 	if (!e)
 		cli_die(EXIT_FAILURE, "out of memory");
+	rd->totals.records = audit_table_accesses(rd->table);
 	if (is_new && rd->follow)
 		audit_report_live(e, rd->json);
 }
@@ -138,6 +147,17 @@ static void take_line(struct audit_reader *rd, struct source *src,
 	}
 }
 
+/* journald's copy of a record and a bring-up line of an access have no
+ * time where the record itself has one: when the log holds the records,
+ * those left out were copies. */
+bool audit_read_untimed(const struct audit_reader *rd)
+{
+	return rd->untimed[AUDIT_CHANNEL_RECORD] ||
+	       (!(rd->channels_seen & 1u << AUDIT_CHANNEL_RECORD) &&
+		(rd->untimed[AUDIT_CHANNEL_JOURNALD] ||
+		 rd->untimed[AUDIT_CHANNEL_HOOK]));
+}
+
 /* ---- lines */
 
 /*
@@ -151,19 +171,34 @@ static void take_line(struct audit_reader *rd, struct source *src,
 static bool line_has_marker(const char **next, const char *line,
 			    const char *nl, const char *end)
 {
-	unsigned int i;
-
 	if (!*next || *next < line) {
 		*next = audit_find_marker(line, end, 0);
 		if (!*next)
 			*next = end;
 	}
-	if (*next < nl)
-		return true;
-	for (i = 1; i < AUDIT_MARKERS; i++)
-		if (audit_find_marker(line, nl, i))
-			return true;
-	return false;
+	return *next < nl || audit_has_other_marker(line, nl);
+}
+
+/* The records /dev/kmsg overwrote before the one of line ("PRI,SEQ,...")
+ * was read: the gap in its numbers, or at least one after an EPIPE. */
+static void count_overwritten(struct audit_reader *rd, struct source *src,
+			      const char *line, const char *nl)
+{
+	const char *p = memchr(line, ',', (size_t)(nl - line));
+	unsigned long long seq = 0, gap = 0;
+
+	if (!p || *line < '0' || *line > '9')
+		return;		/* a line of the record's dictionary */
+	for (p++; p < nl && *p >= '0' && *p <= '9'; p++)
+		seq = seq * 10 + (unsigned long long)(*p - '0');
+	if (src->numbered && seq > src->last_seq + 1)
+		gap = seq - src->last_seq - 1;
+	if (src->overrun && gap == 0)
+		gap = 1;
+	rd->totals.overwritten += (unsigned long)gap;
+	src->last_seq = seq;
+	src->numbered = true;
+	src->overrun = false;
 }
 
 static void take_lines(struct audit_reader *rd, struct source *src)
@@ -173,6 +208,8 @@ static void take_lines(struct audit_reader *rd, struct source *src)
 
 	while ((nl = memchr(p, '\n', (size_t)(end - p)))) {
 		src->line++;
+		if (src->kmsg)
+			count_overwritten(rd, src, p, nl);
 		if (src->overlong)
 			src->overlong = false;	/* the end of a skipped line */
 		else if (line_has_marker(&next, p, nl, end))
@@ -234,24 +271,67 @@ static ssize_t read_some(struct source *src)
 			return n;
 		if (errno == EINTR && stop_requested)
 			return 0;
-		/* /dev/kmsg: records were overwritten before this read (the
-		 * next one goes on after them), or no more to read now. */
+		/* /dev/kmsg: no more to read now, or records were
+		 * overwritten before this read (the next goes on after
+		 * them: count_overwritten() counts them). */
 		if (src->kmsg && errno == EAGAIN)
 			return 0;
-		if (errno != EINTR && !(src->kmsg && errno == EPIPE))
+		if (src->kmsg && errno == EPIPE)
+			src->overrun = true;
+		else if (errno != EINTR)
 			return -1;
 	}
 }
 
+/* A file read again from its start: a partial line kept from before is
+ * no part of it. */
+static void restart(struct source *src)
+{
+	src->start = src->end = 0;
+	src->line = 0;
+	src->overlong = false;
+}
+
+/* At the end of a file followed: one truncated (logrotate's copytruncate)
+ * is read again from its start; one replaced by another of its name
+ * (rotated, then created anew) is left for the new one. */
+static void follow_rotation(struct source *src)
+{
+	struct stat open_st, path_st;
+	int fd;
+
+	if (fstat(src->fd, &open_st) < 0)
+		return;
+	if (open_st.st_size < lseek(src->fd, 0, SEEK_CUR)) {
+		cli_warn("%s: file truncated; reading it from its start",
+			 src->name);
+		lseek(src->fd, 0, SEEK_SET);
+		restart(src);
+		return;
+	}
+	if (!src->path || stat(src->path, &path_st) < 0 ||
+	    (path_st.st_dev == open_st.st_dev &&
+	     path_st.st_ino == open_st.st_ino))
+		return;
+	fd = open(src->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;		/* tried again at the next poll */
+	cli_warn("%s: file replaced; following the new file", src->name);
+	close(src->fd);
+	src->fd = fd;
+	restart(src);
+}
+
 /* --follow at the end of a file: false when there is no more to wait
  * for (a pipe that ended, a signal). */
-static bool wait_for_more(const struct source *src, bool regular)
+static bool wait_for_more(struct source *src, bool regular)
 {
 	struct timespec pause = { 0, FOLLOW_POLL_NS };
 
 	if (!src->follow || !regular || stop_requested)
 		return false;
 	nanosleep(&pause, NULL);
+	follow_rotation(src);
 	return !stop_requested;
 }
 
@@ -302,13 +382,13 @@ static int open_source(struct source *src, const char *path, bool follow)
 	src->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	if (strcmp(path, "-") == 0)
 		return STDIN_FILENO;
+	src->path = path;
 	return open(path, O_RDONLY | O_CLOEXEC);
 }
 
 bool audit_read(struct audit_reader *rd, const char *path)
 {
-	struct source src = { -1, NULL, false, rd->follow, 0, NULL, BLOCK, 0,
-			      0, false };
+	struct source src = { .fd = -1, .follow = rd->follow, .cap = BLOCK };
 	struct stat st;
 	bool ok;
 

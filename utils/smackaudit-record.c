@@ -17,8 +17,10 @@
  *                  (and \xNN for such bytes and for a backslash)
  *   dmesg          [ 4.032155] audit: type=1400 audit(SEC.MS:N): ...
  *   journalctl     Dec 04 12:00:00 host kernel: audit: type=1400 ...
- *                  or, when journald reads the audit socket itself,
- *                  ... host audit[57]: AVC lsm=SMACK ... (no audit(...))
+ *                  (or its other -o formats' times, or none for cat)
+ *                  and, when journald reads the audit socket itself, a
+ *                  copy: ... host audit[57]: AVC lsm=SMACK ... (no
+ *                  audit(...); AUDIT_CHANNEL_JOURNALD)
  *   audit.log      [node=H ]type=AVC msg=audit(SEC.MS:N): ...[\x1d...]
  *
  * Kernels built with CONFIG_SECURITY_SMACK_BRINGUP add "(US)" or "(UO)"
@@ -31,6 +33,7 @@
  * writes, or is cut inside a value, is AUDIT_LINE_BAD.
  */
 #include <string.h>
+#include <sys/smack.h>
 
 #include "smackaudit.h"
 
@@ -91,9 +94,14 @@ static bool set_label(struct cursor *c, const struct audit_span *v,
 /* "rwxatl" letters, and in bring-up kernels "(US)" or "(UO)" after them. */
 static bool set_requested(struct audit_record *r, const struct audit_span *v)
 {
-	static const char letters[] = "rwxatl";
+	/* The bit of each of "rwxatl", by the letter's byte. */
+	static const unsigned char bits[256] = {
+		['r'] = SMACK_ACCESS_READ, ['w'] = SMACK_ACCESS_WRITE,
+		['x'] = SMACK_ACCESS_EXEC, ['a'] = SMACK_ACCESS_APPEND,
+		['t'] = SMACK_ACCESS_TRANSMUTE, ['l'] = SMACK_ACCESS_LOCK,
+	};
 	size_t i, n = v->len;
-	const char *hit;
+	unsigned int bit;
 
 	if (n >= 4 && v->at[n - 4] == '(' && v->at[n - 1] == ')' &&
 	    v->at[n - 3] == 'U' && (v->at[n - 2] == 'S' || v->at[n - 2] == 'O')) {
@@ -103,10 +111,10 @@ static bool set_requested(struct audit_record *r, const struct audit_span *v)
 	if (n == 0 || v->enc != AUDIT_BARE)
 		return false;
 	for (i = 0; i < n; i++) {
-		hit = memchr(letters, v->at[i], sizeof(letters) - 1);
-		if (!hit)
+		bit = bits[(unsigned char)v->at[i]];
+		if (!bit)
 			return false;
-		r->access |= 1u << (hit - letters);
+		r->access |= bit;
 	}
 	return true;
 }
@@ -426,6 +434,7 @@ static void record_init(struct audit_record *r)
 	r->access = 0;
 	r->labels_differ = false;
 	r->kmsg_escapes = false;
+	r->channel = AUDIT_CHANNEL_RECORD;
 	r->fn.len = r->comm.len = r->pid.len = 0;
 	r->fn.at = r->comm.at = r->pid.at = "";
 	r->fn.enc = r->comm.enc = r->pid.enc = AUDIT_BARE;
@@ -525,6 +534,7 @@ static enum audit_line other_line(const char *line, size_t len,
 		    memcmp(p, bringup_kinds[i].prefix, n) == 0) {
 			record_init(r);
 			r->verdict = bringup_kinds[i].verdict;
+			r->channel = AUDIT_CHANNEL_HOOK;
 			r->kmsg_escapes = is_kmsg_line(line, p);
 			return parse_bringup(line, p + n, end, r, why);
 		}
@@ -550,5 +560,7 @@ enum audit_line audit_parse_line(const char *line, size_t len,
 	if (!rec)
 		return other_line(line, len, record, lost, why);
 	record_init(record);
+	if (rec - line >= 4 && memcmp(rec - 4, "AVC ", 4) == 0)
+		record->channel = AUDIT_CHANNEL_JOURNALD;
 	return parse_record(line, len, rec, record, why);
 }

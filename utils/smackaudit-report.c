@@ -37,13 +37,16 @@ static bool all_digits(const char *s)
 
 /* ---- text */
 
-void audit_print_details(FILE *out, const char *d, size_t len)
+/* The details " key=value" each; a bring-up line's example has no
+ * command, and its details then start with no space. */
+void audit_print_details(FILE *out, const char *d, size_t len, bool first)
 {
 	const char *end = d + len, *value;
 
-	while (d < end) {
+	for (; d < end; d = value + strlen(value) + 1, first = false) {
 		value = d + strlen(d) + 1;
-		putc(' ', out);
+		if (!first)
+			putc(' ', out);
 		cli_escape(out, d, strlen(d), "=" CLI_ESCAPE_FIELD);
 		putc('=', out);
 		if (*value && all_digits(value)) {
@@ -53,7 +56,6 @@ void audit_print_details(FILE *out, const char *d, size_t len)
 			cli_escape(out, value, strlen(value), CLI_ESCAPE_FIELD);
 			putc('"', out);
 		}
-		d = value + strlen(value) + 1;
 	}
 }
 
@@ -66,7 +68,8 @@ void audit_print_example(FILE *out, const struct audit_example *x)
 		putc(' ', out);
 		cli_escape(out, x->fn, strlen(x->fn), CLI_ESCAPE_FIELD);
 	}
-	audit_print_details(out, x->details, x->details_len);
+	audit_print_details(out, x->details, x->details_len,
+			    !*x->comm && x->pid < 0 && !*x->fn);
 }
 
 /* "Sub Obj rw", with the verdict when it is not a denial. */
@@ -114,7 +117,8 @@ static void text_entry(const struct audit_entry *e,
 	}
 	print_lines("why: ", why->text);
 	print_lines("note: ", why->notes);
-	print_lines("in /etc/smack: ", why->tree);
+	if (why->tree)
+		audit_print_tree(stdout, "  in /etc/smack: ", why->tree, "\n");
 }
 
 void audit_print_totals(FILE *out, const struct audit_totals *t,
@@ -131,6 +135,10 @@ void audit_print_totals(FILE *out, const struct audit_totals *t,
 		fprintf(out, "%sthe log dropped %lu audit record%s (printk's "
 			"rate limit): this report may lack some\n", prefix,
 			t->lost, t->lost == 1 ? "" : "s");
+	if (t->overwritten)
+		fprintf(out, "%sthe kernel log overwrote %lu record%s before "
+			"they were read: this report may lack some\n", prefix,
+			t->overwritten, t->overwritten == 1 ? "" : "s");
 }
 
 static bool text_report(struct audit_entry **entries, size_t n,
@@ -286,7 +294,8 @@ void audit_json_entry_head(const struct audit_entry *e)
 void audit_json_totals(const struct audit_totals *t)
 {
 	printf("\"records\":%lu,\"granted\":%lu,\"malformed\":%lu,"
-	       "\"lost\":%lu", t->records, t->granted, t->bad, t->lost);
+	       "\"lost\":%lu,\"overwritten\":%lu", t->records, t->granted,
+	       t->bad, t->lost, t->overwritten);
 }
 
 static bool json_report(struct audit_entry **entries, size_t n,

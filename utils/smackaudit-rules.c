@@ -55,14 +55,18 @@ static int compare_needs(const void *a, const void *b)
 	return c;
 }
 
-/* The letters the kernel asks next after an entry's, from x on. */
+/* The letters the kernel asks next after an entry's, from x on; the
+ * pair keeps the letters of its rule in the kernel (its t matters). */
 static struct need *add_next(struct need *x, const struct audit_entry *e,
-			     size_t order)
+			     size_t order, const struct audit_kernel *kernel)
 {
 	struct audit_next next;
+	unsigned int rule = 0;
 	size_t i = 0;
 
-	while (audit_next(e, &i, &next)) {
+	if (!audit_kernel_rule(kernel, e->subject, e->object, &rule))
+		rule = 0;
+	while (audit_next(e, rule, &i, &next)) {
 		*x++ = (struct need){ next.reverse ? e->object : e->subject,
 				      next.reverse ? e->subject : e->object,
 				      next.letters, e, next.why, order };
@@ -72,6 +76,7 @@ static struct need *add_next(struct need *x, const struct audit_entry *e,
 
 /* Every entry's letters and what follows them; NULL when memory ran out. */
 static struct need *collect_needs(struct audit_entry **entries, size_t n,
+				  const struct audit_kernel *kernel,
 				  size_t *count)
 {
 	struct need *needs = calloc(NEEDS_PER_ENTRY * n + 1, sizeof(*needs));
@@ -84,7 +89,7 @@ static struct need *collect_needs(struct audit_entry **entries, size_t n,
 		*x++ = (struct need){ entries[i]->subject, entries[i]->object,
 				      entries[i]->access, entries[i], NULL,
 				      i };
-		x = add_next(x, entries[i], i);
+		x = add_next(x, entries[i], i, kernel);
 	}
 	*count = (size_t)(x - needs);
 	qsort(needs, *count, sizeof(*needs), compare_needs);
@@ -187,7 +192,8 @@ static void text_pair(const struct pair *p, bool modify)
 		if (p->needs[i].letters)
 			text_need(&p->needs[i]);
 	if (p->tree)
-		printf("#   /etc/smack: %s holds the pair's rule\n", p->tree);
+		audit_print_tree(stdout, "#   /etc/smack: ", p->tree,
+				 " holds the pair's rule\n");
 	if (p->skip) {
 		printf("#   %s\n\n", p->skip);
 		return;
@@ -314,7 +320,7 @@ bool audit_rules(struct audit_entry **entries, size_t n,
 		 const struct audit_totals *totals, bool modify, bool json)
 {
 	size_t count, i, j;
-	struct need *needs = collect_needs(entries, n, &count);
+	struct need *needs = collect_needs(entries, n, kernel, &count);
 
 	if (!needs)
 		return false;

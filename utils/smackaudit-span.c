@@ -41,6 +41,27 @@ const char *audit_find_marker(const char *p, const char *end,
 	}
 	return NULL;
 }
+/* The other markers, "Smack " and "kauditd_printk_skb: ", share a 'k',
+ * a byte that few lines of a kernel log hold: one search for it finds
+ * either, where a search for each would pass over the line twice. */
+bool audit_has_other_marker(const char *p, const char *end)
+{
+	const char *start = p, *k;
+
+	while ((k = memchr(p, 'k', (size_t)(end - p)))) {
+		if (k - start >= 4 && end - k >= 2 &&
+		    memcmp(k - 4, AUDIT_MARKER_BRINGUP,
+			   sizeof(AUDIT_MARKER_BRINGUP) - 1) == 0)
+			return true;
+		if ((size_t)(end - k) >= sizeof(AUDIT_MARKER_LOST) - 1 &&
+		    memcmp(k, AUDIT_MARKER_LOST,
+			   sizeof(AUDIT_MARKER_LOST) - 1) == 0)
+			return true;
+		p = k + 1;
+	}
+	return false;
+}
+
 /* ---- values */
 
 static int hex_value(char c)

@@ -28,6 +28,7 @@ struct audit_table {
 	size_t nslots;			/* a power of two */
 	struct audit_entry **entries;	/* in the order they came */
 	size_t count, cap;
+	unsigned long accesses;		/* the sum of the entries' counts */
 };
 
 struct audit_table *audit_table_new(void)
@@ -74,6 +75,11 @@ void audit_table_free(struct audit_table *t)
 size_t audit_table_count(const struct audit_table *t)
 {
 	return t->count;
+}
+
+unsigned long audit_table_accesses(const struct audit_table *t)
+{
+	return t->accesses;
 }
 
 /* A hash of a label from its length and its first and last eight bytes
@@ -298,7 +304,10 @@ struct audit_entry *audit_table_add(struct audit_table *t,
 
 	if (!e)
 		return NULL;
-	e->count++;
+	if (++e->channels[r->channel] > e->count) {
+		e->count++;
+		t->accesses++;
+	}
 	if (r->time_ms != AUDIT_TIME_UNKNOWN) {
 		if (e->first_ms == AUDIT_TIME_UNKNOWN || r->time_ms < e->first_ms)
 			e->first_ms = r->time_ms;

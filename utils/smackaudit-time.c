@@ -21,31 +21,53 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* "audit(SEC.MS:SERIAL): " ending right before the record. */
+/* "audit(SEC.MS:SERIAL): " ending right before the record, read back
+ * from its end (it is where a record starts, no search needed).  The
+ * records of one second are many in a busy log: the seconds of the last
+ * one are kept, with the 16 bytes before its dot ("audit(SEC" for the
+ * usual 10 digits), and taken again when those are the same. */
 static bool audit_time(const char *line, const char *rec, int64_t *ms)
 {
-	const char *p = memrchr(line, '(', (size_t)(rec - line));
+	static char last[16];
+	static size_t last_n;		/* 0: nothing kept */
+	static int64_t last_sec;
+	const char *p = rec - 3, *dot;
 	int64_t sec = 0;
-	int digits, fraction;
+	size_t n;
 
-	if (!p || p - line < (ptrdiff_t)strlen(AUDIT_PREFIX) - 1 ||
-	    memcmp(p + 1 - strlen(AUDIT_PREFIX), AUDIT_PREFIX,
-		   strlen(AUDIT_PREFIX)) != 0)
+	if (rec - line < (ptrdiff_t)sizeof("audit(0.000:): ") - 1 ||
+	    memcmp(p, "): ", 3) != 0)
 		return false;
-	for (p++, digits = 0; is_digit(*p) && digits < SECONDS_DIGITS;
-	     p++, digits++)
-		sec = sec * 10 + (*p - '0');
-	if (digits == 0 || *p != '.' || !is_digit(p[1]) ||
-	    !is_digit(p[2]) || !is_digit(p[3]) || p[4] != ':')
+	while (p - line > 5 && is_digit(p[-1]))		/* the serial */
+		p--;
+	dot = p - 5;
+	if (dot - line < 7 || p[-1] != ':' || *dot != '.' ||
+	    !is_digit(dot[1]) || !is_digit(dot[2]) || !is_digit(dot[3]))
 		return false;
-	fraction = (p[1] - '0') * 100 + (p[2] - '0') * 10 + (p[3] - '0');
-	for (p += 5; p < rec && is_digit(*p); p++)	/* the serial */
+	*ms = (dot[1] - '0') * 100 + (dot[2] - '0') * 10 + (dot[3] - '0');
+	if (last_n && dot - line >= (ptrdiff_t)(last_n + 6) &&
+	    dot - line >= 16 && memcmp(dot - 16, last, 16) == 0 &&
+	    memcmp(dot - last_n - 6, AUDIT_PREFIX, 6) == 0) {
+		*ms += last_sec * 1000;
+		return true;
+	}
+	for (p = dot; p > line && is_digit(p[-1]); p--)
 		;
-	if (rec - p != 3 || memcmp(p, "): ", 3) != 0)
+	n = (size_t)(dot - p);
+	if (n == 0 || n > SECONDS_DIGITS || p - line < 6 ||
+	    memcmp(p - 6, AUDIT_PREFIX, 6) != 0)
 		return false;
-	*ms = sec * 1000 + fraction;
+	for (; p < dot; p++)
+		sec = sec * 10 + (*p - '0');
+	*ms += sec * 1000;
+	last_n = dot - line >= 16 ? n : 0;
+	if (last_n) {
+		memcpy(last, dot - 16, 16);
+		last_sec = sec;
+	}
 	return true;
 }
+
 /* Reads n digits at *p; false when they are not all there. */
 static bool take_digits(const char **p, const char *end, int n, int *value)
 {

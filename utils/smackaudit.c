@@ -183,10 +183,11 @@ int smackaudit_main(int argc, char **argv)
 	if (rd.follow)
 		catch_signals();
 	ok = read_all(&rd, argc, argv);
-	if (rd.times_unknown)
+	if (audit_read_untimed(&rd))
 		cli_warn("records without a time were left out by --since or "
-			 "--until (journalctl's short format has no year: use "
-			 "-o short-iso)");
+			 "--until (journald's copies of the records have a year "
+			 "only with journalctl -o short-iso, short-iso-precise "
+			 "or short-unix)");
 	kernel = audit_kernel_open(o.ask_kernel);
 	if (!audit_report(rd.table, kernel, &rd.totals, o.mode, rd.json))
 		cli_die(EXIT_FAILURE, "out of memory");

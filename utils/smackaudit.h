@@ -49,6 +49,20 @@ struct audit_detail {
 	struct audit_span key, value;
 };
 
+/*
+ * The ways one access reaches a log, each at most once: the kernel's
+ * audit record (printed to the kernel log when no auditd takes it, or
+ * written by auditd), journald's own copy of it from the audit socket
+ * (a journal with the kernel log holds both), and a bring-up kernel's
+ * line of the hook.  An entry counts the most of any one way.
+ */
+enum audit_channel {
+	AUDIT_CHANNEL_RECORD,
+	AUDIT_CHANNEL_JOURNALD,
+	AUDIT_CHANNEL_HOOK,
+	AUDIT_CHANNELS
+};
+
 /* What the kernel did, as the record says. */
 enum audit_verdict {
 	AUDIT_DENIED,
@@ -68,6 +82,7 @@ struct audit_record {
 	unsigned int access;		/* SMACK_ACCESS_* letters asked for */
 	bool labels_differ;		/* ptrace's same-label check, no letters */
 	bool kmsg_escapes;		/* values carry /dev/kmsg's \xNN escapes */
+	enum audit_channel channel;
 	struct audit_span fn, comm, pid;
 	char subject[AUDIT_LABEL_MAX + 1], object[AUDIT_LABEL_MAX + 1];
 	size_t subject_len, object_len;
@@ -95,6 +110,8 @@ extern const char audit_markers[AUDIT_MARKERS][24];
 /* Where marker which first stands in [p, end), or NULL. */
 const char *audit_find_marker(const char *p, const char *end,
 			      unsigned int which);
+/* Whether a marker other than the record's stands in [p, end). */
+bool audit_has_other_marker(const char *p, const char *end);
 
 /* Reads one line (without its newline).  first: where the line's first
  * audit_markers[0] stands, when the caller found it, or NULL.  For
@@ -138,7 +155,8 @@ struct audit_entry {
 	bool labels_differ;
 	enum audit_verdict verdict;
 	size_t subject_len, object_len;
-	unsigned long count;
+	unsigned long count;		/* the most of channels[] */
+	unsigned long channels[AUDIT_CHANNELS];
 	int64_t first_ms, last_ms;
 	uint64_t functions;		/* bits of audit_function_index() */
 	unsigned int last_function;	/* of the last record */
@@ -152,13 +170,16 @@ struct audit_table;
 
 struct audit_table *audit_table_new(void);
 void audit_table_free(struct audit_table *table);
-/* Counts a record into its entry; returns the entry, or NULL with errno
+/* Counts a record into its entry (e->count grows by one, or by nothing
+ * for an access counted already); returns the entry, or NULL with errno
  * EINVAL when its subject or object is no valid label, ENOMEM when
  * memory ran out.  *is_new: the record made a new entry. */
 struct audit_entry *audit_table_add(struct audit_table *table,
 				    const struct audit_record *record,
 				    bool *is_new);
 size_t audit_table_count(const struct audit_table *table);
+/* The sum of the entries' counts. */
+unsigned long audit_table_accesses(const struct audit_table *table);
 /* The entries, most records first (then by subject, object, letters);
  * valid until the next add.  NULL when memory ran out. */
 struct audit_entry **audit_table_sorted(struct audit_table *table);
@@ -217,10 +238,11 @@ struct audit_next {
 };
 
 /* The next of them from *i on (start at 0); false when there are no
- * more.  There are AUDIT_NEXT_MAX at most. */
-#define AUDIT_NEXT_MAX 2
-bool audit_next(const struct audit_entry *entry, size_t *i,
-		struct audit_next *out);
+ * more.  rule: the letters the pair's rule will have (its t matters).
+ * There are AUDIT_NEXT_MAX at most. */
+#define AUDIT_NEXT_MAX 4
+bool audit_next(const struct audit_entry *entry, unsigned int rule,
+		size_t *i, struct audit_next *out);
 
 /* The letters of the pair's rule in the kernel now; false when it has
  * none (or the kernel was not asked). */
@@ -238,6 +260,10 @@ int audit_kernel_allows(const struct audit_kernel *kernel,
 void audit_print_time(FILE *out, int64_t ms);
 /* The time for JSON: a number of seconds, or null. */
 void audit_print_json_time(FILE *out, int64_t ms);
+/* Where /etc/smack names a pair, between before and after, escaped: a
+ * path of the tree may hold any byte a file name can. */
+void audit_print_tree(FILE *out, const char *before, const char *tree,
+		      const char *after);
 
 /* ---- the report (smackaudit-report.c) */
 
@@ -245,6 +271,7 @@ enum audit_mode { AUDIT_REPORT, AUDIT_RULES, AUDIT_MODIFY };
 
 struct audit_totals {
 	unsigned long records, granted, bad, lost, filtered;
+	unsigned long overwritten;	/* /dev/kmsg's records lost to us */
 };
 
 /* Writes the report of mode on stdout; false when memory ran out. */
@@ -255,7 +282,8 @@ bool audit_report(struct audit_table *table, struct audit_kernel *kernel,
 void audit_report_live(const struct audit_entry *entry, bool json);
 
 /* Pieces of the report that --rules shares. */
-void audit_print_details(FILE *out, const char *details, size_t len);
+void audit_print_details(FILE *out, const char *details, size_t len,
+			 bool first);
 void audit_print_example(FILE *out, const struct audit_example *x);
 void audit_print_totals(FILE *out, const struct audit_totals *t,
 			const char *prefix);
@@ -282,12 +310,18 @@ struct audit_reader {
 	struct audit_totals totals;
 	struct audit_filter filter;
 	bool follow, json;
-	bool times_unknown;		/* a filtered record had no time */
+	/* Records left out by --since or --until for want of a time, and
+	 * the channels the records came by. */
+	unsigned long untimed[AUDIT_CHANNELS];
+	unsigned int channels_seen;
 };
 
 /* Reads a file ("-": standard input, NULL: the kernel log); false on an
  * error already reported. */
 bool audit_read(struct audit_reader *reader, const char *path);
+/* Whether records that may be no copy of another were left out by
+ * --since or --until for want of a time. */
+bool audit_read_untimed(const struct audit_reader *reader);
 /* Stops --follow (from a signal handler). */
 void audit_read_stop(void);
 

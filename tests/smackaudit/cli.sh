@@ -44,6 +44,15 @@ same() {
 	fi
 }
 
+# absent DESC PATTERN FILE: passes when no line of FILE holds PATTERN.
+absent() {
+	if grep -q -- "$2" "$3"; then
+		not_ok "$1"
+	else
+		ok "$1"
+	fi
+}
+
 # rules: the rule lines of the last output.
 rules() {
 	grep -v '^#' "$tap_tmp/out" | grep .
@@ -105,11 +114,8 @@ try "auditd audit.log: a malformed record is named" 0 \
 grep -qF '    my app[412] smack_file_open path="/media/a b\012\033[2J" dev="sda1" ino=77' \
 	"$tap_tmp/out" && ok "auditd audit.log: hex fields decoded, and escaped" ||
 	not_ok "auditd audit.log: hex fields decoded, and escaped"
-if grep -q "$(printf '\033')" "$tap_tmp/out"; then
-	not_ok "no escape byte reaches the terminal"
-else
-	ok "no escape byte reaches the terminal"
-fi
+absent "no escape byte reaches the terminal" "$(printf '\033')" \
+	"$tap_tmp/out"
 grep -q '^1 record of granted accesses left out' "$tap_tmp/out" &&
 	ok "granted records are counted, not reported" ||
 	not_ok "granted records are counted, not reported"
@@ -118,6 +124,34 @@ try "two boots in one file" 0 -- -K "$samples/two-boots"
 grep -qx 'App Data r: 2 records, 2026-12-05 19:46:40.000 to 2026-12-06 23:33:20.000' \
 	"$tap_tmp/out" && ok "records of two boots make one entry" ||
 	not_ok "records of two boots make one entry"
+
+# Bring-up kernels: an access granted by a "b" rule or the unconfined
+# label, its audit record and the hook's own line counted once.
+try "bring-up and unconfined lines" 0 -- -K "$samples/bringup"
+same "each access is one record of its entry" \
+"App Dev w (unconfined): 1 record, 2026-12-06 17:41:00.200
+App Media r (bring-up): 1 record, unknown time
+Dev Data w (unconfined): 1 record, 2026-12-06 17:41:00.100" \
+	"$(grep '^[A-Z]' "$tap_tmp/out" | sort)"
+grep -qx '3 entries from 3 records' "$tap_tmp/out" &&
+	ok "the total counts accesses, not lines" ||
+	not_ok "the total counts accesses, not lines"
+grep -qxF '    note="file=(sda1 77 /media/a b) player"' \
+	"$tap_tmp/out" && ok "the hook's line is the example" ||
+	not_ok "the hook's line is the example"
+grep -qx '  note: granted only for the unconfined label (smackfs unconfined): the policy itself denies it' \
+	"$tap_tmp/out" && ok "the unconfined label is named" ||
+	not_ok "the unconfined label is named"
+try "bring-up and unconfined lines, --rules" 0 -- -K -r "$samples/bringup"
+same "a rule for each pair, and no letter after what went on" "App Dev w
+App Media r
+Dev Data w" "$(rules)"
+grep -qxF '#   r: 1 record granted only by a bring-up rule, note="file=(sda1 77 /media/a b) player"' \
+	"$tap_tmp/out" && ok "--rules says a bring-up rule granted it" ||
+	not_ok "--rules says a bring-up rule granted it"
+grep -qxF '#   w: 1 record granted only by the unconfined label, kill[71] smack_task_kill opid=72 ocomm="devd"' \
+	"$tap_tmp/out" && ok "--rules says the unconfined label granted it" ||
+	not_ok "--rules says the unconfined label granted it"
 
 printf 'audit(1.000:1): lsm=SMACK fn=f action=denied subject="S" %s\033[2J=x\n' \
 	'object="O" requested=r pid=1 comm="c" ' > "$tap_tmp/key"
@@ -138,9 +172,28 @@ try "--command exits 0" 0 -- -K -r --command kill "$samples/kmsg"
 same "--command" "AuSub AuVictim w" "$(rules)"
 try "a filter that keeps nothing exits 0" 0 -- -K -r --subject Nobody "$samples/kmsg"
 same "and says so" "# no Smack records found" "$(head -n 1 "$tap_tmp/out")"
-try "records without a time are left out, with a warning" 0 \
-	"smackaudit: records without a time were left out by --since or --until (journalctl's short format has no year: use -o short-iso)" \
-	-- -K --since 2026-12-06 "$samples/journal"
+# journalctl's formats: each sample holds what a journal holds without
+# auditd, the kernel's line of each record and journald's copy of it.
+for f in short short-precise short-iso short-monotonic cat; do
+	try "journalctl -o $f" 0 -- -K "$samples/journal-$f"
+	first=2026-12-06\ 10:12:01.316
+	[ $f = short-iso ] && first=2026-12-06\ 10:12:01.000
+	same "journalctl -o $f: two records, first and last time" \
+		"App Radio w: 2 records, $first to 2026-12-06 10:12:03.500" \
+		"$(grep '^App' "$tap_tmp/out")"
+	try "journalctl -o $f, --since" 0 -- -K --since '2026-12-06 10:12:02' \
+		"$samples/journal-$f"
+	absent "journalctl -o $f: the copies without a time are no loss" \
+		'without a time' "$tap_tmp/err"
+	grep -q '^App Radio w: 1 record, ' "$tap_tmp/out" &&
+		ok "journalctl -o $f: --since keeps the later record" ||
+		not_ok "journalctl -o $f: --since keeps the later record"
+done
+grep -v ' kernel: ' "$samples/journal-short" > "$tap_tmp/journald-only"
+try "journald's copies alone, without a time, are left out with a warning" 0 \
+	"smackaudit: records without a time were left out by --since or --until (journald's copies of the records have a year only with journalctl -o short-iso, short-iso-precise or short-unix)" \
+	-- -K --since 2026-12-06 "$tap_tmp/journald-only"
+same "and nothing is reported" "no Smack records found" "$(head -n 1 "$tap_tmp/out")"
 
 # ---- modes and JSON
 try "--modify exits 0" 0 -- -K -m "$samples/kmsg"
@@ -215,5 +268,46 @@ wait "$pid"
 same "--follow reports and exits 0 at SIGTERM" 0 $?
 grep -q '^1 entry from 1 record$' "$tap_tmp/follow" &&
 	ok "with the report" || not_ok "with the report"
+
+# --follow as tail -F: a file rotated (renamed, then created anew) and a
+# file truncated in place are read on from their start.
+# record LABEL: a record of subject LABEL.
+record() {
+	printf '[ 1.0] audit: type=1400 audit(1796500000.000:4): lsm=SMACK fn=smack_inode_permission action=denied subject="%s" object="Data" requested=r pid=90 comm="app" name="db" dev="sda1" ino=5\n' "$1"
+}
+# seen LABEL: waits until --follow printed the entry of LABEL.
+seen() {
+	for i in $(seq 100); do
+		grep -q "^$1 Data r: " "$tap_tmp/follow" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+record Before > "$tap_tmp/log"
+"$bin" -K --follow "$tap_tmp/log" > "$tap_tmp/follow" 2> "$tap_tmp/follow.err" &
+pid=$!
+seen Before && ok "--follow reads the file" || not_ok "--follow reads the file"
+mv "$tap_tmp/log" "$tap_tmp/log.1"
+record Rotated > "$tap_tmp/log"
+seen Rotated && ok "--follow reads the file that replaced the rotated one" ||
+	not_ok "--follow reads the file that replaced the rotated one"
+record Late >> "$tap_tmp/log.1"
+: > "$tap_tmp/log"
+sleep 0.5
+record Truncated > "$tap_tmp/log"
+seen Truncated && ok "--follow reads a truncated file from its start" ||
+	not_ok "--follow reads a truncated file from its start"
+record After >> "$tap_tmp/log"
+seen After && ok "and on after it" || not_ok "and on after it"
+kill -TERM "$pid"
+wait "$pid"
+same "--follow across rotations exits 0" 0 $?
+grep -q '^4 entries from 4 records$' "$tap_tmp/follow" &&
+	ok "the report counts each record once" ||
+	not_ok "the report counts each record once"
+same "the rotation and the truncation are said on standard error" \
+	"smackaudit: $tap_tmp/log: file replaced; following the new file
+smackaudit: $tap_tmp/log: file truncated; reading it from its start" \
+	"$(cat "$tap_tmp/follow.err")"
 
 tap_done

@@ -9,6 +9,7 @@
  * the kernel asks next, and the times of --since and --until.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/smack.h>
@@ -85,6 +86,22 @@ START_TEST(journald_form_takes_journalctl_time)
 }
 END_TEST
 
+/* The seconds of the last header are kept for the next one: only a whole
+ * header of the same second takes them. */
+START_TEST(the_time_of_each_header_its_own)
+{
+	expect_record("audit: " T1 REC, T1_MS);
+	expect_record("audit: audit(1796578856.001:6): " REC,
+		      INT64_C(1796578856001));
+	expect_record("audit: oudit(1796578856.001:6): " REC,
+		      AUDIT_TIME_UNKNOWN);
+	expect_record("audit(12345678901796578856.001:6): " REC,
+		      AUDIT_TIME_UNKNOWN);
+	expect_record("audit(1796578857.000:7): " REC, INT64_C(1796578857000));
+	expect_record("audit(1.000:7): " REC, INT64_C(1000));
+}
+END_TEST
+
 START_TEST(hex_fields_and_kmsg_escapes)
 {
 	ck_assert_int_eq(parse("type=AVC msg=" T1 "lsm=SMACK fn=smack_file_open "
@@ -132,6 +149,57 @@ START_TEST(other_hooks_and_kernels)
 	ck_assert_int_eq(parse("kauditd_printk_skb: 12 callbacks suppressed"),
 			 AUDIT_LINE_LOST);
 	ck_assert_uint_eq(lost, 12);
+}
+END_TEST
+
+/* The forms of kernels built with CONFIG_SECURITY_SMACK_BRINGUP
+ * (security/smack/smack_lsm.c, smk_bu_*(); smack_access.c, smack_log()):
+ * a line of its own for each access a "b" rule or the unconfined label
+ * grants, with what the hook knows of the object after the labels. */
+START_TEST(bring_up_and_unconfined_annotations)
+{
+	static const struct {
+		const char *line;
+		enum audit_verdict verdict;
+		unsigned int access;
+		const char *note;
+	} lines[] = {
+		{ "[ 9.1] Smack Bringup: (Sub Obj w) UDS connect",
+		  AUDIT_BRINGUP, SMACK_ACCESS_WRITE, "UDS connect" },
+		{ "6,90,9100,-;Smack Bringup: (Sub Obj rw) ipcs shm",
+		  AUDIT_BRINGUP, SMACK_ACCESS_READ | SMACK_ACCESS_WRITE,
+		  "ipcs shm" },
+		{ "Smack Unconfined Subject: (Sub Obj w) kill to sleep",
+		  AUDIT_UNCONFINED, SMACK_ACCESS_WRITE, "kill to sleep" },
+		{ "Dec 06 10:12:04 dev kernel: Smack Unconfined Object: "
+		  "(Sub Obj wa) inode=(tmpfs 42) sh", AUDIT_UNCONFINED,
+		  SMACK_ACCESS_WRITE | SMACK_ACCESS_APPEND,
+		  "inode=(tmpfs 42) sh" },
+		{ "[ 9.3] Smack Bringup: (Sub Obj r) file=(sda1 7 /a b) cat",
+		  AUDIT_BRINGUP, SMACK_ACCESS_READ, "file=(sda1 7 /a b) cat" },
+		{ "[ 9.4] Smack Bringup: (Sub Obj -) x", AUDIT_BRINGUP, 0, "x" },
+		{ T1 "lsm=SMACK fn=smack_task_kill action=granted "
+		  "subject=\"Sub\" object=\"Obj\" requested=w(UO) pid=3 "
+		  "comm=\"kill\" opid=4 ocomm=\"sleep\"", AUDIT_UNCONFINED,
+		  SMACK_ACCESS_WRITE, NULL },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		ck_assert_msg(parse(lines[i].line) == AUDIT_LINE_RECORD,
+			      "%s: %s", lines[i].line, why);
+		ck_assert_str_eq(record.subject, "Sub");
+		ck_assert_str_eq(record.object, "Obj");
+		ck_assert_int_eq(record.verdict, lines[i].verdict);
+		ck_assert_uint_eq(record.access, lines[i].access);
+		if (lines[i].note)
+			decoded(&record.details[0].value, lines[i].note);
+	}
+	/* No labels: a warning of the kernel, no record. */
+	ck_assert_int_eq(parse("Smack Unconfined Corruption: inode=(tmpfs 42) "
+			       "sh"), AUDIT_LINE_OTHER);
+	ck_assert_int_eq(parse("Smack Bringup: (Sub Obj rz) x"), AUDIT_LINE_BAD);
+	ck_assert_int_eq(parse("Smack Bringup: (Sub Obj) x"), AUDIT_LINE_BAD);
 }
 END_TEST
 
@@ -223,6 +291,47 @@ static struct audit_entry *add(struct audit_table *t, const char *line)
 	return e;
 }
 
+/* One access reaches a log twice: a bring-up kernel's access that the
+ * unconfined label grants, as the record marked (US) and as the hook's
+ * own line, in either order; without auditd, each record in the kernel's
+ * line and in journald's copy from the audit socket. */
+START_TEST(an_access_logged_twice_counts_once)
+{
+	struct audit_table *t = audit_table_new();
+	struct audit_entry *e, *j;
+
+	ck_assert_ptr_nonnull(t);
+	add(t, "[ 9.0] Smack Unconfined Subject: (Sub Obj w) "
+	    "inode=(tmpfs 2) cat");
+	e = add(t, "[ 9.0] audit: " T1 "lsm=SMACK fn=smack_inode_permission "
+		"action=granted subject=\"Sub\" object=\"Obj\" "
+		"requested=w(US) pid=57 comm=\"cat\" name=\"f\" "
+		"dev=\"tmpfs\" ino=2");
+	j = add(t, "Dec 06 10:12:01 dev audit[57]: AVC " REC);
+	add(t, "Dec 06 10:12:01 dev kernel: audit: type=1400 " T1 REC);
+	ck_assert_uint_eq(e->count, 1);
+	ck_assert_uint_eq(j->count, 1);
+	add(t, "[ 9.2] audit: " T1 "lsm=SMACK fn=smack_inode_permission "
+	    "action=granted subject=\"Sub\" object=\"Obj\" "
+	    "requested=w(US) pid=58 comm=\"cat\" name=\"f\" "
+	    "dev=\"tmpfs\" ino=2");
+	add(t, "Dec 06 10:12:02 dev kernel: audit: type=1400 " T1 REC);
+	add(t, "[ 9.2] Smack Unconfined Subject: (Sub Obj w) "
+	    "inode=(tmpfs 2) cat");
+	add(t, "Dec 06 10:12:02 dev audit[57]: AVC " REC);
+	ck_assert_uint_eq(e->count, 2);
+	ck_assert_uint_eq(j->count, 2);
+	/* A log without the audit records (auditd takes them) has only the
+	 * hook's lines. */
+	e = add(t, "[ 9.3] Smack Unconfined Object: (Sub Other w) kill to x");
+	add(t, "[ 9.4] Smack Unconfined Object: (Sub Other w) kill to x");
+	ck_assert_uint_eq(e->count, 2);
+	ck_assert_uint_eq(audit_table_count(t), 3);
+	ck_assert_uint_eq(audit_table_accesses(t), 6);
+	audit_table_free(t);
+}
+END_TEST
+
 START_TEST(records_of_two_boots_make_one_entry)
 {
 	struct audit_table *t = audit_table_new();
@@ -252,18 +361,26 @@ END_TEST
 
 /* The letters the kernel asks next of the pair (reverse: false) or of
  * the reversed pair (true). */
-static unsigned int next_letters(const struct audit_entry *e, bool reverse)
+static unsigned int next_after(const struct audit_entry *e, unsigned int rule,
+			       bool reverse, const char **reason)
 {
 	struct audit_next next;
 	unsigned int letters = 0;
 	size_t i = 0;
 
-	while (audit_next(e, &i, &next)) {
+	while (audit_next(e, rule, &i, &next)) {
 		ck_assert_ptr_nonnull(next.why);
+		if (reason)
+			*reason = next.why;
 		if (next.reverse == reverse)
 			letters |= next.letters;
 	}
 	return letters;
+}
+
+static unsigned int next_letters(const struct audit_entry *e, bool reverse)
+{
+	return next_after(e, 0, reverse, NULL);
 }
 
 START_TEST(an_entry_needs_labels_the_kernel_takes)
@@ -320,6 +437,64 @@ START_TEST(the_kernel_asks_r_after_an_open)
 }
 END_TEST
 
+/* An inode's record of each kind of object, by its letters. */
+static struct audit_entry *inode_entry(struct audit_table *t,
+				       const char *object, const char *letters)
+{
+	char line[512];
+
+	snprintf(line, sizeof(line), T1 "lsm=SMACK fn=smack_inode_permission "
+		 "action=denied subject=\"Sub\" object=\"%s\" requested=%s "
+		 "pid=1 comm=\"c\" name=\"n\" dev=\"tmpfs\" ino=5", object,
+		 letters);
+	return add(t, line);
+}
+
+START_TEST(what_follows_by_the_kind_of_object)
+{
+	struct audit_table *t = audit_table_new();
+	struct audit_entry *e;
+	const char *said = NULL;
+
+	ck_assert_ptr_nonnull(t);
+	/* An open to append asks r next, as one to write. */
+	e = inode_entry(t, "Append", "wa");
+	ck_assert_uint_eq(next_after(e, 0, false, NULL), SMACK_ACCESS_READ);
+	/* x alone: a program run, whose open asks r; the comment says a
+	 * directory only searched needs none. */
+	e = inode_entry(t, "Prog", "x");
+	ck_assert_uint_eq(next_after(e, 0, false, &said), SMACK_ACCESS_READ);
+	ck_assert_ptr_nonnull(strstr(said, "a directory that is only searched "
+				     "needs no r"));
+	/* An open to read or to read and write asks nothing more. */
+	ck_assert_uint_eq(next_after(inode_entry(t, "Rw", "rw"), 0, false,
+				     NULL), 0);
+	/* A directory's entry made: nothing, unless the new file carries
+	 * the directory's label, its rule having t. */
+	e = inode_entry(t, "Dir", "wx");
+	ck_assert_uint_eq(next_after(e, 0, false, NULL), 0);
+	ck_assert_uint_eq(next_after(e, SMACK_ACCESS_WRITE | SMACK_ACCESS_EXEC |
+				     SMACK_ACCESS_TRANSMUTE, false, &said),
+			  SMACK_ACCESS_READ);
+	ck_assert_ptr_nonnull(strstr(said, "transmuting directory"));
+	/* A stat, a chmod: nothing. */
+	e = add(t, T1 "lsm=SMACK fn=smack_inode_getattr action=denied "
+		"subject=\"Sub\" object=\"Stat\" requested=r pid=1 "
+		"comm=\"c\" path=\"/a\" dev=\"tmpfs\" ino=5");
+	ck_assert_uint_eq(next_after(e, 0, false, NULL), 0);
+	e = add(t, T1 "lsm=SMACK fn=smack_inode_setattr action=denied "
+		"subject=\"Sub\" object=\"Chmod\" requested=w pid=1 "
+		"comm=\"c\" name=\"a\" dev=\"tmpfs\" ino=5");
+	ck_assert_uint_eq(next_after(e, 0, false, NULL), 0);
+	/* What a bring-up kernel let through asks on in the log itself. */
+	e = add(t, T1 "lsm=SMACK fn=smack_inode_permission action=granted "
+		"subject=\"Sub\" object=\"Obj\" requested=w(US) pid=1 "
+		"comm=\"c\" name=\"n\" dev=\"tmpfs\" ino=5");
+	ck_assert_uint_eq(next_after(e, 0, false, NULL), 0);
+	audit_table_free(t);
+}
+END_TEST
+
 START_TEST(every_hook_is_found_by_its_name)
 {
 	const char *name;
@@ -359,14 +534,18 @@ Suite *make_suite(void)
 
 	tcase_add_test(tc, every_format_of_the_kernel_log);
 	tcase_add_test(tc, journald_form_takes_journalctl_time);
+	tcase_add_test(tc, the_time_of_each_header_its_own);
 	tcase_add_test(tc, hex_fields_and_kmsg_escapes);
 	tcase_add_test(tc, other_hooks_and_kernels);
+	tcase_add_test(tc, bring_up_and_unconfined_annotations);
 	tcase_add_test(tc, lines_that_are_not_records);
 	tcase_add_test(tc, records_cut_short_or_malformed);
 	tcase_add_test(tc, lines_of_a_megabyte_and_binary_bytes);
 	tcase_add_test(tc, records_of_two_boots_make_one_entry);
+	tcase_add_test(tc, an_access_logged_twice_counts_once);
 	tcase_add_test(tc, an_entry_needs_labels_the_kernel_takes);
 	tcase_add_test(tc, the_kernel_asks_r_after_an_open);
+	tcase_add_test(tc, what_follows_by_the_kind_of_object);
 	tcase_add_test(tc, every_hook_is_found_by_its_name);
 	tcase_add_test(tc, times_of_the_command_line);
 	suite_add_tcase(s, tc);

@@ -33,9 +33,11 @@ static void fill_entry(const struct smack_policy *p,
 	e->kind = f->kind;
 	e->file = f->name;
 	k->fill(p, f->first + j, e, buf);
+	/* A file without runs may come before the table exists: no
+	 * offset from NULL. */
 	if (k->one_a_line)
-		parse_origins_find(p->origins.runs + f->run, f->runs, j,
-				   &e->line, &e->column);
+		parse_origins_find(f->runs ? p->origins.runs + f->run : NULL,
+				   f->runs, j, &e->line, &e->column);
 }
 
 void policy_entry(const struct smack_policy *p, int kind, size_t i,

@@ -42,11 +42,13 @@ void *records_slot(struct records *r, size_t size)
 void records_truncate(struct records *r, size_t count, size_t size,
 		      void (*release)(struct records *set))
 {
-	struct records tail = { (char *)r->items + count * size,
-				r->count - count, 0 };
+	struct records tail;
 
+	/* An empty set may have no array at all: no offset from NULL. */
 	if (count >= r->count)
 		return;
+	tail = (struct records){ (char *)r->items + count * size,
+				 r->count - count, 0 };
 	release(&tail);
 	r->count = count;
 }

@@ -21,17 +21,8 @@ try() {
 	shift 2
 	[ "$1" = -- ] || { _line=$1; shift; }
 	shift
-	"$bin" "$@" > "$tap_tmp/out" 2> "$tap_tmp/err" < "${stdin:-/dev/null}"
-	_got=$?
-	if [ "$_got" -ne "$_want" ]; then
-		not_ok "$_desc (exit $_got, expected $_want)"
-		diag_file "$tap_tmp/err" 5
-	elif [ -n "$_line" ] && ! grep -qxF -- "$_line" "$tap_tmp/err"; then
-		not_ok "$_desc (standard error lacks '$_line')"
-		diag_file "$tap_tmp/err" 5
-	else
-		ok "$_desc"
-	fi
+	run "$bin" "$@"
+	expect "$_desc" "$_want" "$_line"
 }
 
 # same DESC EXPECTED ACTUAL

@@ -3,19 +3,20 @@
 #
 # Builds smack-utils from scratch and runs every test, in several builds:
 #
-#   default     -Werror build: unit tests, host tests, Smack kernel tests (UML)
+#   default     -Werror build: unit tests and host tests (its kernel tests
+#               are those of kvalgrind, below)
 #   valgrind    the unit tests of that build under valgrind memcheck
-#   kvalgrind   every kernel case of that build with every program of the
-#               build (tools, kt-* checks, probes) under valgrind memcheck
-#               inside the UML guest, where ASan cannot run, however a case
-#               reaches it (guest-init.sh wraps each by its own path); any
-#               error or leak fails its case.  It runs in the background,
-#               on the CPU the host-only stages after it leave free (UML
-#               uses one)
+#   kvalgrind   every kernel case of that build (Smack in a UML kernel)
+#               with every program of the build (tools, kt-* checks,
+#               probes) under valgrind memcheck inside the guest, where
+#               ASan cannot run, however a case reaches it (guest-init.sh
+#               wraps each by its own path); any error or leak fails its
+#               case, and so does any check, as in a run without valgrind
 #   asan        ASan+UBSan build: every test that runs on the host
-#   static      --disable-shared with UBSan: every test, kernel tests
-#               included (ASan's shadow memory does not fit in a UML
-#               guest's address space, so UBSan is what runs in the guest)
+#   static      --disable-shared with UBSan: unit tests and every kernel
+#               case (ASan's shadow memory does not fit in a UML guest's
+#               address space, so UBSan is what runs in the guest; the
+#               host tests run under it in asan)
 #   small       the embedded profile (--enable-small: -Oz, link-time
 #               optimisation) with every tool in the multi-call program
 #               smack-utils (--enable-multicall): every test, through the
@@ -37,30 +38,40 @@
 #               the build's (KERNEL_INSTALLED)
 #   distcheck   make distcheck (a tarball that builds and passes make check)
 #
+# The stages are jobs taken from one queue by as many workers as the
+# machine has CPUs, the longest first, each job on one CPU (make -j1; a UML
+# guest uses one): on two CPUs the whole run takes half its CPU time.  The
+# kernel tier of kvalgrind, the longest job, is cut into pieces of whole
+# cases (several guests of one build at once: `make kernel-tap` keeps each
+# run's TAP and files apart).  Each job's output is printed when it ends;
+# build/ci/ keeps it.
+#
 # Ends with "N passed, N failed, N skipped"; exits non-zero on any failure.
 # STAGES="default asan" tests/run-all.sh runs a subset.  This is README's
 # test command and what .ci/run runs.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-jobs=$(nproc 2>/dev/null || echo 2)
+cpus=$(nproc 2>/dev/null || echo 2)
+workers=${CI_WORKERS:-$cpus}
 stages=${STAGES:-default valgrind kvalgrind asan musl clang install fuzz static small deb distcheck}
+# Pieces of kvalgrind's tier: enough for the workers to finish together.
+kvalgrind_pieces=${KVALGRIND_PIECES:-3}
+ci=$top/build/ci
+jobs=1
 
-passed=0 failed=0 skipped=0
-summary=""
-
-stage_start=$(date +%s)
-note() {
-	summary="$summary$(printf '  %-10s %4ss  %s' "$1" \
-		"$(($(date +%s) - stage_start))" "$2")
-"
+# Each stage's results are lines of $ci/STAGE.res, "PASSED FAILED SKIPPED
+# TEXT", added up at the end: the jobs run in processes of their own.
+stage=none stage_start=$(date +%s)
+record() {
+	printf '%s %s %s %s\n' "$1" "$2" "$3" "$(printf '%-10s %4ss  %s' \
+		"$stage" "$(($(date +%s) - stage_start))" "$4")" >> "$ci/$stage.res"
 }
 
-# Adds the counts of one Automake test-suite.log to the totals.
+# Adds the counts of one Automake test-suite.log.
 count_suite() {
-	stage=$1 log=$2
+	log=$1
 	if [ ! -f "$log" ]; then
-		failed=$((failed + 1))
-		note "$stage" "no test-suite.log: the test run did not start"
+		record 0 1 0 "no test-suite.log: the test run did not start"
 		return
 	fi
 	eval "$(awk '
@@ -68,8 +79,7 @@ count_suite() {
 		/^# FAIL:/  { f += $3 } /^# XPASS:/ { f += $3 } /^# ERROR:/ { f += $3 }
 		/^# SKIP:/  { s += $3 }
 		END { printf "p=%d f=%d s=%d\n", p, f, s }' "$log")"
-	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-	note "$stage" "$p passed, $f failed, $s skipped"
+	record "$p" "$f" "$s" "$p passed, $f failed, $s skipped"
 	[ "$f" -eq 0 ] && return
 	# Each failing test's log, for whoever reads the CI output.
 	grep -E '^(FAIL|ERROR|XPASS):' "$log" | sed 's/^/    /'
@@ -80,15 +90,29 @@ count_suite() {
 	done
 }
 
+# Adds the counts of the TAP of one kernel run (make kernel-tap); WHAT
+# says which run it was.
+count_tap() {
+	tap=$1 what=$2
+	eval "$(awk '
+		/^ok/ { if ($0 ~ /# [Ss][Kk][Ii][Pp]/) s++; else p++ }
+		/^not ok/ { if ($0 ~ /# TODO/) p++; else f++ }
+		/^Bail out!/ { f++ }
+		END { printf "p=%d f=%d s=%d\n", p, f, s }' "$tap")"
+	[ $((p + f + s)) -gt 0 ] || f=1
+	record "$p" "$f" "$s" "$p passed, $f failed, $s skipped: $what"
+	[ "$f" -eq 0 ] && return
+	echo "--- $tap"
+	grep -E '^(not ok|Bail out!|#)' "$tap" | head -n 80
+}
+
 # One pass/fail for a whole step that is not a test suite; returns STATUS.
 count_step() {
-	stage=$1 status=$2 what=$3
+	status=$1 what=$2
 	if [ "$status" -eq 0 ]; then
-		passed=$((passed + 1))
-		note "$stage" "ok: $what"
+		record 1 0 0 "ok: $what"
 	else
-		failed=$((failed + 1))
-		note "$stage" "FAILED: $what"
+		record 0 1 0 "FAILED: $what"
 	fi
 	return "$status"
 }
@@ -120,38 +144,34 @@ tests_of() {
 	done | tr '\n' ' '
 }
 
-# check_in STAGE DIR [make check arguments]
+# check_in DIR [make check arguments]
 check_in() {
-	stage=$1 dir=$2; shift 2
+	dir=$1; shift
 	echo "==> $stage: make check $*"
 	rm -f "$dir/test-suite.log"
 	( cd "$dir" && make -j"$jobs" check "$@" > check-$stage.out 2>&1 )
 	grep -E '^# (TOTAL|PASS|FAIL|ERROR|SKIP):' "$dir/check-$stage.out" | tr '\n' ' '
 	echo
-	count_suite "$stage" "$dir/test-suite.log"
+	count_suite "$dir/test-suite.log"
 }
 
-# The same in the background; finish_background counts it.  One at a time.
-background_stage="" background_pid="" background_start=""
-check_in_background() {
-	stage=$1 dir=$2; shift 2
-	echo "==> $stage (in the background): make check $*"
-	rm -f "$dir/test-suite.log"
-	( cd "$dir" && make -j1 check "$@" > check-$stage.out 2>&1 ) &
-	background_pid=$! background_stage=$stage background_dir=$dir
-	background_start=$(date +%s)
+# kernel_tap NAME [VAR=VALUE...]: one kernel run of build/test (make
+# kernel-tap), with the environment given; its TAP is $ci/NAME.tap.
+kernel_tap() {
+	name=$1; shift
+	echo "==> $stage: kernel cases $*"
+	env "$@" make -s -C "$top/build/test" kernel-tap > "$ci/$name.tap" 2>&1
+	count_tap "$ci/$name.tap" "$name"
 }
 
-finish_background() {
-	[ -n "$background_pid" ] || return 0
-	echo "==> $background_stage: waiting for it to finish"
-	wait "$background_pid"
-	stage_start=$background_start
-	grep -E '^# (TOTAL|PASS|FAIL|ERROR|SKIP):' \
-		"$background_dir/check-$background_stage.out" | tr '\n' ' '
-	echo
-	count_suite "$background_stage" "$background_dir/test-suite.log"
-	background_pid=""
+# The names of the kernel cases, dealt in turn into PIECES lists; prints
+# list N (from 1).
+kernel_cases_piece() {
+	n=$1 pieces=$2
+	for f in "$top"/tests/kernel/cases/*.sh; do
+		f=${f##*/}
+		echo "${f%.sh}"
+	done | awk -v n="$n" -v m="$pieces" '(NR - 1) % m == n - 1' | tr '\n' ' '
 }
 
 # Installs into a scratch prefix and builds a client with pkg-config.
@@ -271,141 +291,246 @@ check_deb_scripts() {
 
 check_debs() {
 	build_debs
-	count_step deb $? "dpkg-buildpackage -us -uc -b" || return
+	count_step $? "dpkg-buildpackage -us -uc -b" || return
 	lintian_debs
-	count_step deb $? "lintian: no error or warning"
+	count_step $? "lintian: no error or warning"
 	unpack_debs
-	count_step deb $? "unpack the packages into a scratch root" || return
+	count_step $? "unpack the packages into a scratch root" || return
 	check_deb_scripts
-	count_step deb $? "maintainer scripts enable the units and start nothing"
+	count_step $? "maintainer scripts enable the units and start nothing"
 	# Every case, so that a new tool's cases run here too; the bad-input
 	# matrix is the likeliest to catch what Debian's flags change
 	# (_FORTIFY_SOURCE=2).  The build gives the test programs.
-	[ -f "$top/build/test/Makefile" ] ||
-		configure_build "$top/build/test" --enable-werror
-	check_in deb "$top/build/test" TESTS=tests/kernel/run-kernel.sh \
-		KERNEL_INSTALLED="$deb_root"
+	kernel_tap deb-kernel KERNEL_INSTALLED="$deb_root"
 }
 
+# ------------------------------------------------------------ the stages
+# Each is run_STAGE, run by a worker with $stage set.
+
+# The -Werror build that default, valgrind, kvalgrind and deb share, with
+# its test programs, built once before the workers start.
+prepare_test_build() {
+	configure_build "$top/build/test" --enable-werror &&
+		( cd "$top/build/test" && make -j"$cpus" check TESTS= \
+			tests/kernel/uml-xstate.so tests/kernel/fault-inject.so \
+			> make-check-programs.out 2>&1 ) ||
+		{ tail -n 20 "$top/build/test/make-check-programs.out"; return 1; }
+}
+
+test_build_ready() {
+	[ -f "$top/build/test/test-build-ready" ] && return 0
+	count_step 1 "configure and build (build/test)"
+	return 1
+}
+
+# Both use make check in build/test, whose logs they would share: one job.
+run_default() {
+	test_build_ready || return
+	check_in "$top/build/test" TESTS="$(tests_of "$top/build/test" host)"
+	case " $stages " in *" valgrind "*) stage=valgrind; run_valgrind ;; esac
+}
+
+run_valgrind() {
+	stage_start=$(date +%s)
+	test_build_ready || return
+	check_in "$top/build/test" \
+		TESTS="$(tests_of "$top/build/test" unit)" \
+		TESTS_WRAPPER="$top/tests/valgrind-wrap.sh"
+}
+
+# run_kvalgrind N: piece N of the tier.
+run_kvalgrind() {
+	test_build_ready || return
+	kernel_tap "kvalgrind-$1" KERNEL_VALGRIND=1 KERNEL_TIMEOUT=3000 \
+		KERNEL_CASES="$(kernel_cases_piece "$1" "$kvalgrind_pieces")"
+}
+
+run_asan() {
+	echo "==> asan: configure and build"
+	configure_build "$top/build/asan" --enable-asan --enable-ubsan \
+		--enable-werror || { count_step 1 "configure and build"; return; }
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	check_in "$top/build/asan" TESTS="$(tests_of "$top/build/asan" host)"
+}
+
+run_static() {
+	echo "==> static: configure and build (--disable-shared --enable-ubsan)"
+	configure_build "$top/build/static" --disable-shared --enable-ubsan \
+		--enable-werror || { count_step 1 "configure and build"; return; }
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	check_in "$top/build/static" TESTS="$(tests_of "$top/build/static" unit) \
+$(tests_of "$top/build/static" kernel)"
+}
+
+# The embedded profile: size flags and link-time optimisation, every tool
+# in the multi-call program, run through its links.
+run_small() {
+	echo "==> small: configure and build (--enable-small --enable-multicall)"
+	configure_build "$top/build/small" --enable-small --enable-multicall \
+		--enable-werror --prefix="$top/build/small-prefix" ||
+		{ count_step 1 "configure and build"; return; }
+	check_in "$top/build/small"
+	check_multicall_install
+	count_step $? "install smack-utils with a link for each tool, uninstall"
+}
+
+run_musl() {
+	echo "==> musl: build with musl-gcc, unit and host tests"
+	command -v musl-gcc > /dev/null || {
+		count_step 1 "musl-gcc not installed (apt-get install musl-tools)"
+		return; }
+	configure_build "$top/build/musl" CC=musl-gcc --without-libcap \
+		--with-minicheck --disable-shared --enable-werror ||
+		{ count_step 1 "configure and build with musl-gcc"; return; }
+	check_in "$top/build/musl" TESTS="$(tests_of "$top/build/musl" host)"
+}
+
+run_clang() {
+	echo "==> clang: -Werror build with clang, unit tests"
+	command -v clang > /dev/null || {
+		count_step 1 "clang not installed (apt-get install clang)"; return; }
+	configure_build "$top/build/clang" CC=clang --enable-werror ||
+		{ count_step 1 "configure and build with clang"; return; }
+	check_in "$top/build/clang" TESTS="$(tests_of "$top/build/clang" unit)"
+}
+
+run_fuzz() {
+	echo "==> fuzz: a short run of each harness"
+	[ -x "$top/fuzz/run.sh" ] || { count_step 1 "fuzz/run.sh is missing"; return; }
+	FUZZ_TIME=${FUZZ_TIME:-5} FUZZ_BUILDDIR=$top/build/fuzz \
+		"$top/fuzz/run.sh" > "$ci/fuzz.log" 2>&1
+	status=$?
+	tail -n 20 "$ci/fuzz.log"
+	count_step $status "every fuzz harness, short run"
+}
+
+run_install() {
+	echo "==> install: pkg-config from the install prefix"
+	check_install
+	count_step $? "install, pkg-config --cflags --libs libsmack, link and run"
+	check_install_confined
+	count_step $? "an install writes nothing outside its prefix"
+}
+
+run_deb() {
+	echo "==> deb: dpkg-buildpackage, lintian, kernel cases on the installed tools"
+	test_build_ready || return
+	check_debs
+}
+
+# In a build of its own: make dist would write into build/test while
+# other jobs run there.
+run_distcheck() {
+	echo "==> distcheck"
+	dir=$top/build/dist
+	rm -rf "$dir" && mkdir -p "$dir" &&
+		( cd "$dir" && "$top/configure" > configure.out 2>&1 ) ||
+		{ count_step 1 "configure for make distcheck"; return; }
+	# The full kernel tier ran in the other stages; the tarball runs a few.
+	( cd "$dir" && KERNEL_CASES="harness-* lib-*" \
+		make -j"$jobs" distcheck > distcheck.out 2>&1 )
+	status=$?
+	[ $status -eq 0 ] || tail -n 40 "$dir/distcheck.out"
+	count_step $status "make distcheck"
+}
+
+# ------------------------------------------------------------ the queue
+wanted() {
+	case " $stages " in *" $1 "*) return 0 ;; esac
+	return 1
+}
+
+# The jobs of the chosen stages, the longest first, one a line:
+# "STAGE [ARG]".  valgrind goes with default when both run.
+queue_jobs() {
+	if wanted kvalgrind; then
+		i=1
+		while [ "$i" -le "$kvalgrind_pieces" ]; do
+			echo "kvalgrind $i"; i=$((i + 1))
+		done
+	fi
+	for s in small deb static default valgrind asan fuzz musl distcheck \
+		clang install; do
+		wanted "$s" || continue
+		[ "$s" = valgrind ] && wanted default && continue
+		echo "$s"
+	done
+	for s in $stages; do
+		case " kvalgrind small deb static default valgrind asan fuzz musl distcheck clang install " in
+		*" $s "*) ;;
+		*) echo "$s" ;;		# unknown: its job says so
+		esac
+	done
+}
+
+# Takes the next job off the queue (mkdir is the lock); fails when none.
+next_job() {
+	while ! mkdir "$ci/lock" 2> /dev/null; do sleep 0.2; done
+	job=$(head -n 1 "$ci/queue")
+	sed -i 1d "$ci/queue"
+	rmdir "$ci/lock"
+	[ -n "$job" ]
+}
+
+run_job() {
+	stage=${1%% *} stage_start=$(date +%s)
+	case $stage in
+	kvalgrind) run_kvalgrind "${1#* }" ;;
+	default|valgrind|asan|static|small|musl|clang|fuzz|install|deb|distcheck)
+		"run_$stage" ;;
+	*) count_step 1 "unknown stage" ;;
+	esac
+}
+
+worker() {
+	while next_job; do
+		out=$ci/$(echo "$job" | tr ' ' '-').out
+		run_job "$job" > "$out" 2>&1
+		cat "$out"
+	done
+}
+
+# ------------------------------------------------------------ the run
+rm -rf "$ci" && mkdir -p "$ci" || { echo "cannot create $ci"; exit 1; }
 echo "==> bootstrap"
 ( cd "$top" && ./autogen.sh ) > /dev/null 2>&1 || {
 	echo "autogen.sh failed"; echo "0 passed, 1 failed"; exit 1; }
 
-for stage in $stages; do
-	stage_start=$(date +%s)
-	case $stage in
-	default)
-		echo "==> default: configure and build"
-		if configure_build "$top/build/test" --enable-werror; then
-			check_in default "$top/build/test"
-		else
-			count_step default 1 "configure and build"
-		fi ;;
-	valgrind)
-		[ -f "$top/build/test/Makefile" ] || configure_build "$top/build/test" --enable-werror
-		check_in valgrind "$top/build/test" \
-			TESTS="$(tests_of "$top/build/test" unit)" \
-			TESTS_WRAPPER="$top/tests/valgrind-wrap.sh" ;;
-	kvalgrind)
-		[ -f "$top/build/test/Makefile" ] || configure_build "$top/build/test" --enable-werror
-		check_in_background kvalgrind "$top/build/test" \
-			TESTS=tests/kernel/run-kernel.sh KERNEL_VALGRIND=1 \
-			KERNEL_TIMEOUT=3000 ;;
-	asan)
-		echo "==> asan: configure and build"
-		if configure_build "$top/build/asan" --enable-asan --enable-ubsan --enable-werror; then
-			ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
-			UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-			check_in asan "$top/build/asan" TESTS="$(tests_of "$top/build/asan" host)"
-		else
-			count_step asan 1 "configure and build"
-		fi ;;
-	static)
-		# Its kernel tier and the background one would share a CPU.
-		finish_background
-		stage_start=$(date +%s)
-		echo "==> static: configure and build (--disable-shared --enable-ubsan)"
-		if configure_build "$top/build/static" --disable-shared --enable-ubsan \
-				--enable-werror; then
-			UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-			check_in static "$top/build/static"
-		else
-			count_step static 1 "configure and build"
-		fi ;;
-	small)
-		# The embedded profile: size flags and link-time optimisation,
-		# every tool in the multi-call program, run through its links.
-		finish_background	# its kernel tier needs the other CPU
-		stage_start=$(date +%s)
-		echo "==> small: configure and build (--enable-small --enable-multicall)"
-		if configure_build "$top/build/small" --enable-small --enable-multicall \
-				--enable-werror --prefix="$top/build/small-prefix"; then
-			check_in small "$top/build/small"
-			check_multicall_install
-			count_step small $? "install smack-utils with a link for each tool, uninstall"
-		else
-			count_step small 1 "configure and build"
-		fi ;;
-	musl)
-		echo "==> musl: build with musl-gcc, unit and host tests"
-		if ! command -v musl-gcc > /dev/null; then
-			count_step musl 1 "musl-gcc not installed (apt-get install musl-tools)"
-		elif configure_build "$top/build/musl" CC=musl-gcc --without-libcap \
-				--with-minicheck --disable-shared --enable-werror; then
-			check_in musl "$top/build/musl" TESTS="$(tests_of "$top/build/musl" host)"
-		else
-			count_step musl 1 "configure and build with musl-gcc"
-		fi ;;
-	clang)
-		echo "==> clang: -Werror build with clang, unit tests"
-		if ! command -v clang > /dev/null; then
-			count_step clang 1 "clang not installed (apt-get install clang)"
-		elif configure_build "$top/build/clang" CC=clang --enable-werror; then
-			check_in clang "$top/build/clang" TESTS="$(tests_of "$top/build/clang" unit)"
-		else
-			count_step clang 1 "configure and build with clang"
-		fi ;;
-	fuzz)
-		echo "==> fuzz: a short run of each harness"
-		if [ -x "$top/fuzz/run.sh" ]; then
-			mkdir -p "$top/build"
-			"$top/fuzz/run.sh" > "$top/build/fuzz.out" 2>&1
-			status=$?
-			tail -n 20 "$top/build/fuzz.out"
-			count_step fuzz $status "every fuzz harness, short run"
-		else
-			count_step fuzz 1 "fuzz/run.sh is missing"
-		fi ;;
-	install)
-		echo "==> install: pkg-config from the install prefix"
-		check_install
-		count_step install $? "install, pkg-config --cflags --libs libsmack, link and run"
-		check_install_confined
-		count_step install $? "an install writes nothing outside its prefix" ;;
-	deb)
-		finish_background	# its kernel cases need the other CPU, and build/test
-		stage_start=$(date +%s)
-		echo "==> deb: dpkg-buildpackage, lintian, kernel cases on the installed tools"
-		check_debs ;;
-	distcheck)
-		finish_background	# it uses build/test too
-		stage_start=$(date +%s)
-		[ -f "$top/build/test/Makefile" ] || configure_build "$top/build/test" --enable-werror
-		echo "==> distcheck"
-		# The full kernel tier ran in the other stages; the tarball runs a few.
-		( cd "$top/build/test" && KERNEL_CASES="harness-* lib-*" \
-			make -j"$jobs" distcheck > distcheck.out 2>&1 )
-		status=$?
-		[ $status -eq 0 ] || tail -n 40 "$top/build/test/distcheck.out"
-		count_step distcheck $status "make distcheck" ;;
-	*)
-		count_step "$stage" 1 "unknown stage" ;;
-	esac
+if wanted default || wanted valgrind || wanted kvalgrind || wanted deb; then
+	echo "==> configure and build build/test (with its test programs)"
+	stage=default
+	prepare_test_build && : > "$top/build/test/test-build-ready"
+fi
+
+queue_jobs > "$ci/queue"
+echo "==> $(wc -l < "$ci/queue") jobs, $workers at a time"
+w=1
+while [ "$w" -lt "$workers" ]; do
+	worker &
+	w=$((w + 1))
 done
-finish_background
+worker
+wait
 
 echo
 echo "Summary by stage:"
-printf '%s' "$summary"
+passed=0 failed=0 skipped=0
+for s in $stages; do
+	found=
+	for res in "$ci/$s.res"; do
+		[ -f "$res" ] || continue
+		found=1
+		while read -r p f k text; do
+			passed=$((passed + p)) failed=$((failed + f))
+			skipped=$((skipped + k))
+			printf '  %s\n' "$text"
+		done < "$res"
+	done
+	if [ -z "$found" ]; then
+		failed=$((failed + 1))
+		printf '  %-10s        FAILED: the stage did not run\n' "$s"
+	fi
+done
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

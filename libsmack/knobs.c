@@ -10,7 +10,6 @@
  * files needs.  A file the running kernel lacks fails with ENOENT, as
  * smackfs_open() reports it.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -183,8 +182,7 @@ static int number_knob_get(const char *name, long long min, long long max,
 	errno = 0;
 	v = strtoll(text, &end, 10);
 	if (errno == 0 && end != text) {
-		while (isspace((unsigned char)*end))
-			end++;
+		end += strspn(end, SMACK_SPACES);
 		if (*end == '\0' && v >= min && v <= max) {
 			*value = v;
 			ret = 0;

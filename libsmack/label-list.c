@@ -7,7 +7,6 @@
  * the first token is not a label, so a list is joined here from labels
  * checked one by one, and never ends in a newline.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
@@ -73,15 +72,11 @@ static size_t count_tokens(const char *s)
 {
 	size_t n = 0;
 
-	for (;;) {
-		while (*s && isspace((unsigned char)*s))
-			s++;
-		if (!*s)
-			return n;
+	for (s += strspn(s, SMACK_SPACES); *s; s += strspn(s, SMACK_SPACES)) {
 		n++;
-		while (*s && !isspace((unsigned char)*s))
-			s++;
+		s += strcspn(s, SMACK_SPACES);
 	}
+	return n;
 }
 
 int label_list_split(const char *text, char ***labels)
@@ -98,12 +93,9 @@ int label_list_split(const char *text, char ***labels)
 	if (!list)
 		return -1;
 	while (i < n) {
-		while (isspace((unsigned char)*text))
-			text++;
-		start = text;
-		while (*text && !isspace((unsigned char)*text))
-			text++;
-		len = text - start;
+		start = text + strspn(text, SMACK_SPACES);
+		len = strcspn(start, SMACK_SPACES);
+		text = start + len;
 		if (label_validate_n(start, len, NULL) < 0)
 			goto fail;
 		list[i] = strndup(start, len);

@@ -15,6 +15,10 @@
 
 #define SMACK_EXPORT __attribute__((visibility("default")))
 
+/* White space as isspace() has it in the C locale, whatever the caller's
+ * locale (for strspn() and strcspn()). */
+#define SMACK_SPACES " \t\n\v\f\r"
+
 /* smackfs.c: discovery of the smackfs mount and kernel I/O. */
 
 /* The directory descriptor of smackfs (O_PATH|O_CLOEXEC, kept while the

@@ -30,37 +30,43 @@
 enum compat_kind { COMPAT_RULES, COMPAT_CIPSO, COMPAT_NETLABEL,
 		   COMPAT_ONLYCAP, COMPAT_KINDS, COMPAT_NONE = COMPAT_KINDS };
 
-#define LONG_LINE "longer than 255 characters: systemd's loader gives up" \
-		  " here and loads no later "
-#define REFUSED ", which refuses it, and loads nothing more of this file"
-#define INDENTED "an indented comment: systemd's loader skips only" \
-		 " comments that start the line, and "
-#define NETLABEL_COMMENT "a comment: systemd's loader writes it to" \
-			 " netlabel" REFUSED
+/* What a line is to systemd's loader when it reads it otherwise. */
+enum situation { LONG_LINE, BLANK_LINE, COMMENT, INDENTED_COMMENT,
+		 SITUATIONS, NO_WARNING = SITUATIONS };
 
-/* The warnings, by the kind of line; NULL where systemd reads it as
- * smackctl does. */
-static const char *const long_line[COMPAT_KINDS] = {
-	[COMPAT_RULES] = LONG_LINE "rule, nor any CIPSO mapping, netlabel"
-			 " entry or onlycap",
-	[COMPAT_CIPSO] = LONG_LINE "CIPSO mapping",
-	[COMPAT_NETLABEL] = LONG_LINE "netlabel entry",
+/* A warning is its situation's lead, then what systemd's loader does in a
+ * file of that kind (NULL where it reads the line as smackctl does);
+ * what it writes of cipso.d or netlabel.d to the kernel, which takes no
+ * comment or blank line, ends with REFUSED. */
+static const char *const leads[SITUATIONS] = {
+	[LONG_LINE] = "longer than 255 characters: systemd's loader gives up"
+		      " here and loads no later ",
+	[BLANK_LINE] = "a line of blanks: systemd's loader writes it to ",
+	[COMMENT] = "a comment: systemd's loader writes it to ",
+	[INDENTED_COMMENT] = "an indented comment: systemd's loader skips only"
+			     " comments that start the line, and ",
 };
-static const char *const blank_line[COMPAT_KINDS] = {
-	[COMPAT_CIPSO] = "a line of blanks: systemd's loader writes it to"
-			 " cipso2" REFUSED,
-	[COMPAT_NETLABEL] = "a line of blanks: systemd's loader writes it to"
-			    " netlabel" REFUSED,
+static const char *const warnings[SITUATIONS][COMPAT_KINDS] = {
+	[LONG_LINE] = {
+		[COMPAT_RULES] = "rule, nor any CIPSO mapping, netlabel entry"
+				 " or onlycap",
+		[COMPAT_CIPSO] = "CIPSO mapping",
+		[COMPAT_NETLABEL] = "netlabel entry",
+	},
+	[BLANK_LINE] = {
+		[COMPAT_CIPSO] = "cipso2",
+		[COMPAT_NETLABEL] = "netlabel",
+	},
+	[COMMENT] = {
+		[COMPAT_NETLABEL] = "netlabel",
+	},
+	[INDENTED_COMMENT] = {
+		[COMPAT_RULES] = "reads this one as a rule",
+		[COMPAT_CIPSO] = "writes this one to cipso2",
+		[COMPAT_ONLYCAP] = "takes this one's words for labels",
+	},
 };
-static const char *const comment[COMPAT_KINDS] = {
-	[COMPAT_NETLABEL] = NETLABEL_COMMENT,
-};
-static const char *const indented_comment[COMPAT_KINDS] = {
-	[COMPAT_RULES] = INDENTED "reads this one as a rule",
-	[COMPAT_CIPSO] = INDENTED "writes this one to cipso2" REFUSED,
-	[COMPAT_NETLABEL] = NETLABEL_COMMENT,
-	[COMPAT_ONLYCAP] = INDENTED "takes this one's words for labels",
-};
+#define REFUSED ", which refuses it, and loads nothing more of this file"
 
 static bool is_blank(char c)
 {
@@ -110,24 +116,28 @@ static size_t count_words(const char *line)
 	return n;
 }
 
-/* What systemd's loader does otherwise with a line, or NULL. */
-static const char *difference(enum compat_kind kind, const char *line,
-			      size_t len)
+/* How systemd's loader reads a line otherwise, or NO_WARNING. */
+static enum situation difference(enum compat_kind kind, const char *line,
+				 size_t len)
 {
 	size_t lead = strspn(line, " \t");
+	enum situation s;
 
-	if (len > SYSTEMD_LINE_MAX && long_line[kind])
-		return long_line[kind];
+	if (len > SYSTEMD_LINE_MAX && warnings[LONG_LINE][kind])
+		return LONG_LINE;
 	if (line[lead] == '\0')
-		return lead ? blank_line[kind] : NULL;
-	if (line[lead] != '#' && line[lead] != ';')
-		return NULL;
-	if (!lead)
-		return comment[kind];
+		s = lead ? BLANK_LINE : NO_WARNING;
+	else if (line[lead] != '#' && line[lead] != ';')
+		s = NO_WARNING;
+	/* It writes a netlabel.d comment to netlabel, indented or not. */
+	else if (!lead || kind == COMPAT_NETLABEL)
+		s = COMMENT;
 	/* Fewer than 3 words it logs as a bad rule, and skips. */
-	if (kind == COMPAT_RULES && count_words(line) < 3)
-		return NULL;
-	return indented_comment[kind];
+	else if (kind == COMPAT_RULES && count_words(line) < 3)
+		s = NO_WARNING;
+	else
+		s = INDENTED_COMMENT;
+	return s != NO_WARNING && warnings[s][kind] ? s : NO_WARNING;
 }
 
 /* One line (NUL-terminated) of a file of kind: a warning, or one more
@@ -137,10 +147,13 @@ static void check_line(const struct smack_policy *p, const char *file,
 		       const char *line, unsigned int *misread,
 		       unsigned int *first)
 {
-	const char *why = difference(kind, line, l->len);
+	enum situation s = difference(kind, line, l->len);
+	bool refused = kind == COMPAT_CIPSO || kind == COMPAT_NETLABEL;
 
-	if (why) {
-		policy_log(p, LOG_WARNING, file, l->number, 0, "%s", why);
+	if (s != NO_WARNING) {
+		policy_log(p, LOG_WARNING, file, l->number, 0, "%s%s%s",
+			   leads[s], warnings[s][kind],
+			   refused && s != LONG_LINE ? REFUSED : "");
 		return;
 	}
 	if (kind == COMPAT_CIPSO && line[strspn(line, " \t")] &&

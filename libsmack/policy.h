@@ -2,14 +2,15 @@
 /*
  * policy.h - inside struct smack_policy, shared by policy-load.c (reading
  * the tree, the files of each kind, all or nothing), policy-kinds.c (what
- * each kind of file holds), labels-spec.c (labels.d), policy-query.c (the
+ * each kind of file holds), labels-spec.c (labels.d), policy-assert.c
+ * (assert.d), policy-users.c (the users file), policy-query.c (the
  * entries, pairs and access questions) and policy-systemd.c (what
  * systemd's own loader would read otherwise).
  *
  * Each kind keeps its entries in its own set, in the order read: rules in
  * a struct smack_accesses (a few bytes a rule), CIPSO mappings and
- * netlabel entries in theirs, knob values and label specification lines
- * in records.  Where an entry came from is a table of files, each with
+ * netlabel entries in theirs, knob values, label specification lines,
+ * invariants and users' entries in records.  Where an entry came from is a table of files, each with
  * the index of its first entry in its kind's set, and the runs of
  * parse.h: a few bytes a file, whatever its size.  Adding a kind is an
  * entry of policy_kinds[], a set and a parser.

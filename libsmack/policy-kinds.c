@@ -202,4 +202,6 @@ const struct policy_kind policy_kinds[POLICY_KINDS] = {
 	[SMACK_POLICY_ASSERT] = { "assert.d", true, asserts_parse_fd,
 				  asserts_count, asserts_truncate,
 				  asserts_fill },
+	[SMACK_POLICY_USERS] = { "users", true, users_parse_fd, users_count,
+				 users_truncate, users_fill },
 };

@@ -153,7 +153,9 @@ static void load_path(struct load_call *c, int kind, const char *path,
 {
 	struct stat st;
 
-	if (kind == SMACK_POLICY_KNOB)
+	/* A knob's file, and the users file, whose entries' order is the
+	 * order of their lines: one file, never a directory of them. */
+	if (kind == SMACK_POLICY_KNOB || kind == SMACK_POLICY_USERS)
 		parse_flags |= PARSE_PATH_FILE_ONLY;
 	c->kind = kind;
 	if (parse_path(path, parse_flags, load_file, c, log_error, c) < 0) {
@@ -404,6 +406,7 @@ void smack_policy_free(struct smack_policy *policy)
 	free(policy->knobs.items);
 	free(policy->labels.items);
 	free(policy->asserts.items);
+	free(policy->users.items);
 	free(policy->files.items);
 	free(policy->origins.runs);
 	free(policy->dir);

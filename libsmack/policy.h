@@ -2,14 +2,15 @@
 /*
  * policy.h - inside struct smack_policy, shared by policy-load.c (reading
  * the tree, the files of each kind, all or nothing), policy-kinds.c (what
- * each kind of file holds), labels-spec.c (labels.d), policy-query.c (the
+ * each kind of file holds), labels-spec.c (labels.d), policy-assert.c
+ * (assert.d), policy-users.c (the users file), policy-query.c (the
  * entries, pairs and access questions) and policy-systemd.c (what
  * systemd's own loader would read otherwise).
  *
  * Each kind keeps its entries in its own set, in the order read: rules in
  * a struct smack_accesses (a few bytes a rule), CIPSO mappings and
- * netlabel entries in theirs, knob values and label specification lines
- * in records.  Where an entry came from is a table of files, each with
+ * netlabel entries in theirs, knob values, label specification lines,
+ * invariants and users' entries in records.  Where an entry came from is a table of files, each with
  * the index of its first entry in its kind's set, and the runs of
  * parse.h: a few bytes a file, whatever its size.  Adding a kind is an
  * entry of policy_kinds[], a set and a parser.
@@ -29,7 +30,7 @@
 #include "sys/smack.h"
 
 /* The kinds are 1 .. POLICY_KINDS - 1. */
-#define POLICY_KINDS (SMACK_POLICY_ASSERT + 1)
+#define POLICY_KINDS (SMACK_POLICY_USERS + 1)
 
 struct policy_file {
 	char *name;		/* as read: the tree's path and the file's */
@@ -71,6 +72,7 @@ struct smack_policy {
 	struct records labels;	/* of struct labels_rule *, which the regex
 				 * keeps in place */
 	struct records asserts;	/* of policy-assert.c's invariants */
+	struct records users;	/* of policy-users.c's entries */
 	struct records files;	/* of struct policy_file */
 	struct parse_origins origins;
 	struct pair_map *pairs;	/* the rules' pairs, made by the first
@@ -118,6 +120,13 @@ size_t asserts_count(const struct smack_policy *p);
 void asserts_truncate(struct smack_policy *p, const struct policy_mark *m);
 void asserts_fill(const struct smack_policy *p, size_t i,
 		  struct smack_policy_entry *e, char *buf);
+
+/* policy-users.c: the parser and the fields of the users file. */
+int users_parse_fd(struct smack_policy *p, int fd, struct parse_ctx *ctx);
+size_t users_count(const struct smack_policy *p);
+void users_truncate(struct smack_policy *p, const struct policy_mark *m);
+void users_fill(const struct smack_policy *p, size_t i,
+		struct smack_policy_entry *e, char *buf);
 
 /* policy-load.c */
 void policy_mark(const struct smack_policy *p, struct policy_mark *m);

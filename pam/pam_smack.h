@@ -61,55 +61,13 @@ int pam_smack_parse_args(struct pam_smack *ps, pam_handle_t *pamh, int argc,
  */
 int pam_smack_args_label(const struct pam_smack *ps, char **label);
 
-/* A user as the users file's @GROUP entries match it: every group the
- * user belongs to (getgrouplist(3): the primary group and the others). */
-struct pam_smack_user {
-	gid_t *groups;
-	int ngroups;
-};
-
-/* One entry of the users file as its reader gives it: who ("NAME",
- * "@GROUP" or "*"), its label as written, and where it was read. */
-struct pam_smack_entry {
-	const char *who;
-	const char *label;
-	const char *file;
-	unsigned int line;
-};
-
-/* A look-up of ps->user in the users file, entry after entry.  The user's
- * groups are read from the user database at the first @GROUP entry: a
- * user it does not know can still be named, or matched by "*". */
-struct pam_smack_lookup {
-	const struct pam_smack *ps;
-	bool loaded;		/* user holds the user's groups */
-	struct pam_smack_user user;
-	bool matched;
-	bool failed;		/* an entry was in error (logged) */
-	char *label;		/* the match's label, %u given its value;
-				 * NULL for "-" (leave the label) */
-};
-
 /*
- * Takes the next entry of the file: 0 when it does not name the user, 1
- * when it does (the first match wins: lookup->matched and ->label are
- * set), -1 when its label, %u replaced, is not a valid label (logged at
- * FILE:LINE), when the user database does not know a user an @GROUP
- * entry is asked about, or when memory ran out (logged).
- */
-int pam_smack_lookup_entry(struct pam_smack_lookup *lookup,
-			   const struct pam_smack_entry *entry);
-void pam_smack_lookup_release(struct pam_smack_lookup *lookup);
-
-/* LABEL with each %u replaced by the user's name and each %% by %, in
- * memory of its own; NULL when memory ran out. */
-char *pam_smack_expand(const char *label, const char *user);
-
-/*
- * The label the users file gives ps->user: 1 with *label (NULL: leave
- * it), or -1 (logged).  A user no entry names gets the default label, as
- * does everyone when the default file does not exist; a file users=
- * names must exist.
+ * The label the users file gives ps->user, read and looked up by libsmack
+ * (smack_policy_user_label(3)): 1 with *label (NULL: leave it), or -1
+ * (logged: an entry in error at FILE:LINE:COL, a file that cannot be
+ * read, no user).  A user no entry names gets the default label, as does
+ * everyone when the default file does not exist; a file users= names
+ * must exist.
  */
 int pam_smack_users_label(const struct pam_smack *ps, char **label);
 

@@ -2,14 +2,14 @@
 /*
  * The users file of pam_smack(8): lines "NAME LABEL", "@GROUP LABEL" and
  * "* LABEL", the first that names the user giving the session its label.
- * Reading the file (lines, comments, fields) is the library's; this is
- * what the module does with each entry it is given.
+ * libsmack reads it (SMACK_POLICY_USERS: its lines, comments, fields and
+ * labels, each error at FILE:LINE:COL) and finds the entry
+ * (smack_policy_user_label(3)); the module gives it the user's groups
+ * from the user database, logs its messages and says what it chose.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <grp.h>
 #include <pwd.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <syslog.h>
@@ -20,200 +20,146 @@
 
 #include "pam_smack.h"
 
-static const char *user_of(const struct pam_smack *ps)
+static int out_of_memory(const struct pam_smack *ps)
 {
-	return ps->user ? ps->user : "";
+	pam_smack_log(ps, LOG_ERR, "memory ran out");
+	return -1;
 }
 
-/* Every group of ps->user, from the user database; -1 when it does not
- * know the user or memory ran out. */
-static int load_groups(const struct pam_smack *ps, struct pam_smack_user *user)
+/* A smack_policy_log_fn: the library's messages, at FILE:LINE:COL. */
+static void log_message(void *data, int priority, const char *file,
+			unsigned int line, unsigned int column,
+			const char *message)
 {
-	const struct passwd *pw = NULL;
-	gid_t *groups = NULL, *grown;
-	int n = 16, want;
+	const struct pam_smack *ps = data;
 
-	if (ps->user)
-		pw = pam_modutil_getpwnam(ps->pamh, ps->user);
-	if (!pw) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (!file)
+		pam_smack_log(ps, priority, "%s", message);
+	else if (!line)
+		pam_smack_log(ps, priority, "%s: %s", file, message);
+	else if (!column)
+		pam_smack_log(ps, priority, "%s:%u: %s", file, line, message);
+	else
+		pam_smack_log(ps, priority, "%s:%u:%u: %s", file, line, column,
+			      message);
+}
+
+/* Every group of user whose primary group is gid (getgrouplist(3)), in
+ * *n; NULL when memory ran out. */
+static gid_t *group_ids(const char *user, gid_t gid, int *n)
+{
+	gid_t *groups = NULL, *grown;
+	int size = 16;
+
 	for (;;) {
-		grown = realloc(groups, n * sizeof(*groups));
+		grown = realloc(groups, size * sizeof(*groups));
 		if (!grown) {
 			free(groups);
-			return -1;
+			return NULL;
 		}
 		groups = grown;
-		want = n;
-		if (getgrouplist(ps->user, pw->pw_gid, groups, &want) >= 0)
-			break;
-		n = want > n ? want : n * 2;
+		*n = size;
+		if (getgrouplist(user, gid, groups, n) >= 0)
+			return groups;
+		size = *n > size ? *n : size * 2;
 	}
-	user->groups = groups;
-	user->ngroups = want;
-	return 0;
-}
-
-static int in_group(struct pam_smack_lookup *lookup,
-		    const struct pam_smack_entry *entry)
-{
-	const struct pam_smack *ps = lookup->ps;
-	const struct group *gr;
-	int i;
-
-	if (!lookup->loaded && load_groups(ps, &lookup->user) < 0) {
-		pam_smack_log(ps, LOG_ERR, errno == ENOENT ?
-			      "%s:%u: user \"%s\" is not in the user database: whether it belongs to %s is not known" :
-			      "%s:%u: memory ran out for the groups of user \"%s\" (%s)",
-			      entry->file, entry->line, user_of(ps), entry->who);
-		return -1;
-	}
-	lookup->loaded = true;
-	gr = pam_modutil_getgrnam(ps->pamh, entry->who + 1);
-	if (!gr)
-		return 0;
-	for (i = 0; i < lookup->user.ngroups; i++)
-		if (lookup->user.groups[i] == gr->gr_gid)
-			return 1;
-	return 0;
-}
-
-/* 1 when the entry names the user, 0 when not, -1 when that cannot be
- * told (logged). */
-static int names_user(struct pam_smack_lookup *lookup,
-		      const struct pam_smack_entry *entry)
-{
-	const char *user = lookup->ps->user;
-
-	if (strcmp(entry->who, "*") == 0)
-		return 1;
-	if (entry->who[0] == '@')
-		return in_group(lookup, entry);
-	return user && strcmp(entry->who, user) == 0;
-}
-
-char *pam_smack_expand(const char *label, const char *user)
-{
-	char *out = NULL;
-	size_t size;
-	const char *p;
-	FILE *f = open_memstream(&out, &size);
-
-	if (!f)
-		return NULL;
-	for (p = label; *p; p++) {
-		if (p[0] == '%' && (p[1] == 'u' || p[1] == '%'))
-			fputs(*++p == 'u' ? user : "%", f);
-		else
-			putc(*p, f);
-	}
-	if (fclose(f) != 0) {
-		free(out);
-		return NULL;
-	}
-	return out;
-}
-
-int pam_smack_lookup_entry(struct pam_smack_lookup *lookup,
-			   const struct pam_smack_entry *entry)
-{
-	const struct pam_smack *ps = lookup->ps;
-	const char *reason;
-	char *label;
-	int named = names_user(lookup, entry);
-
-	if (named <= 0) {
-		lookup->failed = named < 0;
-		return named;
-	}
-	if (strcmp(entry->label, "-") == 0) {
-		pam_smack_debug(ps, "user \"%s\": the label is left as it is: \"-\" at %s:%u (%s)",
-				user_of(ps), entry->file, entry->line, entry->who);
-		lookup->matched = true;
-		return 1;
-	}
-	label = pam_smack_expand(entry->label, user_of(ps));
-	if (!label || smack_label_validate(label, &reason) < 0) {
-		pam_smack_log(ps, LOG_ERR, "%s:%u: the label \"%s\" for user \"%s\" is not valid: %s",
-			      entry->file, entry->line, label ? label : entry->label,
-			      user_of(ps), label ? reason : "memory ran out");
-		free(label);
-		lookup->failed = true;
-		return -1;
-	}
-	pam_smack_debug(ps, "user \"%s\": the label \"%s\" of %s:%u (%s)",
-			user_of(ps), label, entry->file, entry->line, entry->who);
-	lookup->matched = true;
-	lookup->label = label;
-	return 1;
-}
-
-void pam_smack_lookup_release(struct pam_smack_lookup *lookup)
-{
-	free(lookup->user.groups);
-	lookup->user.groups = NULL;
-	lookup->loaded = false;
 }
 
 /*
- * The seam to the library's reader of the users file (the kind
- * SMACK_POLICY_USERS of the policy API of issue 22), which owns its
- * lines, comments and fields, checks each entry's label as written and
- * reports a bad one at FILE:LINE: it is to give each entry, in file
- * order, to pam_smack_lookup_entry() until one matches.  Until libsmack
- * has that reader, a users file that exists cannot be read (ENOSYS).
- * -1 with errno when the file cannot be read.
+ * The names of the groups of ps->user, for the @GROUP entries, in *names
+ * (the strings are libpam's, kept until pam_end()); *names NULL when the
+ * user database does not know the user, so that the library fails at an
+ * @GROUP entry rather than take the user for a member of none.  -1 when
+ * memory ran out.
  */
-static int lookup_file(struct pam_smack_lookup *lookup, const char *file)
+static int user_groups(const struct pam_smack *ps, const char ***names,
+		       size_t *count)
 {
-	int fd = open(file, O_RDONLY | O_CLOEXEC);
+	const struct passwd *pw = pam_modutil_getpwnam(ps->pamh, ps->user);
+	const struct group *gr;
+	gid_t *gids;
+	int n, i;
 
-	if (fd < 0)
-		return -1;
-	close(fd);
-	errno = ENOSYS;
-	return -1;
+	*names = NULL;
+	*count = 0;
+	if (!pw) {
+		pam_smack_debug(ps, "user \"%s\" is not in the user database: its groups are not known",
+				ps->user);
+		return 0;
+	}
+	gids = group_ids(ps->user, pw->pw_gid, &n);
+	*names = gids ? calloc(n ? n : 1, sizeof(**names)) : NULL;
+	for (i = 0; *names && i < n; i++) {
+		gr = pam_modutil_getgrgid(ps->pamh, gids[i]);
+		if (gr)
+			(*names)[(*count)++] = gr->gr_name;
+	}
+	free(gids);
+	return *names ? 0 : -1;
 }
 
 static int default_label(const struct pam_smack *ps, const char *file,
 			 const char *why, char **label)
 {
 	pam_smack_debug(ps, "user \"%s\": the default label \"%s\": %s %s",
-			user_of(ps), PAM_SMACK_DEFAULT_LABEL, file, why);
+			ps->user ? ps->user : "", PAM_SMACK_DEFAULT_LABEL,
+			file, why);
 	*label = strdup(PAM_SMACK_DEFAULT_LABEL);
-	if (*label)
-		return 1;
-	pam_smack_log(ps, LOG_ERR, "memory ran out");
-	return -1;
+	return *label ? 1 : out_of_memory(ps);
 }
 
-static int unreadable(const struct pam_smack *ps, const char *file, int err)
+/* The label the file's entries give ps->user: 1 with *label (NULL:
+ * leave it), or -1 (logged). */
+static int lookup(const struct pam_smack *ps,
+		  const struct smack_policy *policy, const char *file,
+		  char **label)
 {
-	pam_smack_log(ps, LOG_ERR, "cannot read %s: %s", file,
-		      err == ENOSYS ? "this libsmack has no reader of the users file" :
-		      strerror(err));
-	return -1;
+	struct smack_policy_entry e;
+	const char **groups;
+	size_t n;
+	int rc;
+
+	if (user_groups(ps, &groups, &n) < 0)
+		return out_of_memory(ps);
+	rc = smack_policy_user_label(policy, ps->user, groups, n, label, &e);
+	free(groups);
+	if (rc < 0)
+		return errno == ENOMEM ? out_of_memory(ps) : -1;
+	if (rc == 0)
+		return default_label(ps, file, "has no entry for the user",
+				     label);
+	if (*label)
+		pam_smack_debug(ps, "user \"%s\": the label \"%s\" of %s:%u (%s)",
+				ps->user, *label, e.file, e.line, e.user);
+	else
+		pam_smack_debug(ps, "user \"%s\": the label is left as it is: \"-\" at %s:%u (%s)",
+				ps->user, e.file, e.line, e.user);
+	return 1;
 }
 
 int pam_smack_users_label(const struct pam_smack *ps, char **label)
 {
 	const char *file = ps->users ? ps->users : PAM_SMACK_USERS_FILE;
-	struct pam_smack_lookup lookup = { .ps = ps };
-	int rc = lookup_file(&lookup, file), err = errno;
+	struct smack_policy *policy;
+	int rc;
 
 	*label = NULL;
-	pam_smack_lookup_release(&lookup);
-	if (lookup.failed)
-		return -1;
-	if (rc < 0 && err == ENOENT && !ps->users)
+	/* Without users=, a system with no file gives everyone User. */
+	if (!ps->users && access(file, F_OK) < 0 && errno == ENOENT)
 		return default_label(ps, file, "does not exist", label);
-	if (rc < 0)
-		return unreadable(ps, file, err);
-	if (!lookup.matched)
-		return default_label(ps, file, "has no entry for the user",
-				     label);
-	*label = lookup.label;
-	return 1;
+	if (!ps->user) {
+		pam_smack_log(ps, LOG_ERR, "the session has no user: %s cannot name one",
+			      file);
+		return -1;
+	}
+	if (smack_policy_new(&policy) < 0)
+		return out_of_memory(ps);
+	smack_policy_set_log_fn(policy, log_message, (void *)ps);
+	rc = smack_policy_add_path(policy, SMACK_POLICY_USERS, file, 0);
+	if (rc < 0 && errno == ENOMEM)
+		out_of_memory(ps);
+	else if (rc == 0)
+		rc = lookup(ps, policy, file, label);
+	smack_policy_free(policy);
+	return rc;
 }

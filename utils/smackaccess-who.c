@@ -77,7 +77,9 @@ static int add_entry(void *userdata, const struct smack_policy_entry *e)
 
 	add_if(s, e->subject);
 	add_if(s, e->object);
-	add_if(s, e->label);
+	/* A users file's label with %u in it is a pattern, not a label. */
+	if (e->kind != SMACK_POLICY_USERS || !strchr(e->label, '%'))
+		add_if(s, e->label);
 	add_if(s, e->access_label);
 	add_if(s, e->execute_label);
 	add_if(s, e->mmap_label);

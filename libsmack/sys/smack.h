@@ -276,8 +276,9 @@ int smack_policy_unlock(void);
 /*
  * The policy tree, /etc/smack (smack-config(5)), read into memory: rules
  * (accesses.d), CIPSO mappings (cipso.d), netlabel entries (netlabel.d),
- * the knob files (onlycap, ambient, ...: smack-knobs(5)) and the label
- * specification (labels.d, smack-labels(5)), each entry with the file,
+ * the knob files (onlycap, ambient, ...: smack-knobs(5)), the label
+ * specification (labels.d, smack-labels(5)), the invariants (assert.d)
+ * and the users' labels (users, pam_smack(8)), each entry with the file,
  * line and column it was read from.  See smack_policy_new(3).
  */
 struct smack_policy;
@@ -290,6 +291,7 @@ enum smack_policy_kind {
 	SMACK_POLICY_KNOB,	/* onlycap, ambient, ...: smack-knobs(5) */
 	SMACK_POLICY_LABELS,	/* labels.d, smack-labels(5) */
 	SMACK_POLICY_ASSERT,	/* assert.d: invariants, smack-config(5) */
+	SMACK_POLICY_USERS,	/* users: labels of sessions, pam_smack(8) */
 };
 
 /* Messages about the files: priority as syslog(3)'s (LOG_ERR for an
@@ -362,6 +364,8 @@ struct smack_policy_entry {
 					 * 's', or 0 for any */
 	unsigned int flags;		/* LABELS: SMACK_LABELS_* */
 	const char *access_label, *execute_label, *mmap_label; /* LABELS */
+	const char *user;		/* USERS: "NAME", "@GROUP" or "*"
+					 * (label: as written, "-" included) */
 };
 #define SMACK_LABELS_TRANSMUTE	0x1
 #define SMACK_LABELS_NONE	0x2	/* <<none>>: leave matching files */
@@ -416,6 +420,20 @@ typedef int (*smack_policy_broken_fn)(
 	int reason, const struct smack_policy_entry *rule);
 int smack_policy_check_asserts(const struct smack_policy *policy,
 			       smack_policy_broken_fn fn, void *userdata);
+
+/* users: the label the first entry that names user gives its session,
+ * %u replaced by the name: 1 with *label (malloc'ed; NULL for an entry
+ * "-", which leaves the label as it is) and *entry (if not NULL) the
+ * entry, 0 when no entry names the user.  groups: the names of the
+ * groups the user is in, for the @GROUP entries, or NULL when they are
+ * not known; the library asks no user or group database.  -1 with errno
+ * EINVAL, and *entry the entry at fault with a message through the log
+ * function, when the label with %u replaced is not valid or an @GROUP
+ * entry is reached with groups NULL; ENOMEM. */
+int smack_policy_user_label(const struct smack_policy *policy,
+			    const char *user, const char *const *groups,
+			    size_t ngroups, char **label,
+			    struct smack_policy_entry *entry);
 
 /* Flags of smack_knob_set() and of the plan. */
 #define SMACK_PLAN_CLEAR	0x1	/* take every rule away, write

@@ -16,6 +16,8 @@
 #                                (tests/kernel/pam-session.c) and CMD run
 #                                in it with USER's identity
 #   su_session USER CMD...       the same through su(1), service "su"
+#   default_users FILE CMD...    CMD with FILE as the module's default
+#                                users file (SYSCONFDIR/smack/users)
 #   syslog_start, log_run CMD..., syslog_stop
 #                                syslog captured from /dev/log: $T/log
 #                                holds the messages of log_run's CMD
@@ -151,4 +153,36 @@ logged() {
 		echo "# no message matches: $2"
 		sed 's/^/#   /' "$T/log"
 	fi
+}
+
+# default_users FILE CMD...: CMD in the case's namespace (pam-ns.sh) with
+# FILE as the module's default users file, $PAM_DEFAULT_USERS, on a tmpfs
+# of a namespace of its own: never on the host.  When its directory does
+# not exist, its parent is a tmpfs too, with the parent's entries bound
+# back into it (the host's /etc for a module built for /etc).
+default_users() {
+	_file=$1; shift
+	unshare -m sh -c '
+		dir=${PAM_DEFAULT_USERS%/*}
+		if [ ! -d "$dir" ]; then
+			parent=${dir%/*}
+			mkdir -p "$T/parent" &&
+				mount --bind "$parent" "$T/parent" &&
+				mount -t tmpfs tmpfs "$parent" || exit 99
+			for e in "$T/parent"/* "$T/parent"/.[!.]*; do
+				n=$parent/${e##*/}
+				if [ -L "$e" ]; then
+					cp -P "$e" "$n"
+				elif [ -d "$e" ]; then
+					mkdir "$n" && mount --bind "$e" "$n"
+				elif [ -e "$e" ]; then
+					: > "$n" && mount --bind "$e" "$n"
+				fi || exit 99
+			done
+			mkdir "$dir" || exit 99
+		fi
+		mount -t tmpfs tmpfs "$dir" && cp "$1" "$dir/users" || exit 99
+		ns=$2
+		shift 2
+		PAM_DEFAULT_USERS= exec sh "$ns" "$@"' sh "$_file" "$PAM_NS" "$@"
 }

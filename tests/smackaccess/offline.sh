@@ -107,6 +107,13 @@ grep -qxF 'Boot _ rxl built-in:floor-object' "$work/out" &&
 	grep -qxF 'Secret _ rxl built-in:floor-object' "$work/out" &&
 	ok "onlycap, netlabel and CIPSO labels are every label" ||
 	not_ok "onlycap, netlabel and CIPSO labels are every label"
+cp -r "$t" "$work/with-users"
+printf 'alice Staff\n* User::%%u\n' > "$work/with-users/users"
+ask --config-dir "$work/with-users" --whom _
+grep -qxF 'Staff _ rxl built-in:floor-object' "$work/out" &&
+	! grep -q '%u' "$work/out" &&
+	ok "a label of pam_smack's users file is a label, one with %u is not" ||
+	not_ok "a label of pam_smack's users file is a label, one with %u is not"
 ask --config-dir "$t" --json --whom App
 same "--whom --json" \
 '[

@@ -48,6 +48,8 @@ bad_tree "bad onlycap label" onlycap '_\nSys/tem\n' "2:1: label \"Sys/tem\" cont
 bad_tree "bad logging value" logging 'loud\n' "1:1: logging: \"loud\" is not"
 bad_tree "two ambient labels" ambient 'A B\n' "1:3: ambient: \"B\" takes a single value"
 bad_tree "an empty ambient file" ambient '# none\n' " has no value"
+bad_tree "a bad label in pam_smack's users file" users '* User::%%u\nbob a/b\n' \
+	"2:5: label \"a/b\" contains '/'"
 # A knob file that is no regular file is named for what it is.
 rm -rf "$t/bad-tree" && cp -r "$tree" "$t/bad-tree"
 ln -sf /dev/zero "$t/bad-tree/onlycap"

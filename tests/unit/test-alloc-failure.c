@@ -597,6 +597,34 @@ static int policy_asserts(void)
 	return ret < 0 ? -1 : ret == 15 ? 0 : WRONG_RESULT;
 }
 
+static void put_users(void)
+{
+	PUT("users", "# who\nbob Other\n@staff Team::%u\n* User::%u\n");
+}
+
+/* The users file read, and a user looked up with %u replaced. */
+static int policy_users(void)
+{
+	static const char *const groups[] = { "carol", "staff" };
+	struct smack_policy *p;
+	char *label = NULL;
+	int ret;
+
+	if (smack_policy_new(&p) < 0)
+		return -1;
+	ret = smack_policy_add_path(p, SMACK_POLICY_USERS, tmp_path("users"),
+				    0);
+	if (ret == 0)
+		ret = smack_policy_user_label(p, "carol", groups, 2, &label,
+					      NULL);
+	smack_policy_free(p);
+	if (ret < 0)
+		return -1;
+	ret = ret == 1 && strcmp(label, "Team::carol") == 0 ? 0 : WRONG_RESULT;
+	free(label);
+	return ret;
+}
+
 /* ------------------------------------------------------------- cases */
 
 /* One scenario a case: a failure names it, and each has a fresh scratch
@@ -624,6 +652,7 @@ static const struct scenario scenarios[] = {
 	SCENARIO(knobs_labels, put_knobs),
 	SCENARIO(policy_read, put_policy),
 	SCENARIO(policy_asserts, put_asserts),
+	SCENARIO(policy_users, put_users),
 };
 
 START_TEST(scenario_survives_each_failed_allocation)

@@ -108,6 +108,8 @@ static inline int list_entry(void *userdata, const struct smack_policy_entry *e)
 			 e->access_label ? e->access_label : "-",
 			 e->execute_label ? e->execute_label : "-",
 			 e->mmap_label ? e->mmap_label : "-");
+	if (e->kind == SMACK_POLICY_USERS)
+		snprintf(out + n, room - n, " %s %s", e->user, e->label);
 	strcat(listed, "\n");
 	return userdata ? *(int *)userdata : 0;
 }

@@ -34,7 +34,7 @@ refused "a bad label with nofail" \
 	"argument \"=it's\": \"it's\" is not a valid label: contains \"'\"\$" \
 	nofail "=it's"
 refused "users=FILE that does not exist" \
-	"cannot read $T/none: No such file or directory\$" \
+	"$T/none: cannot open: No such file or directory\$" \
 	"users=$T/none"
 refused "users= with no file" 'argument "users=" names no file$' users=
 refused "users= twice" \

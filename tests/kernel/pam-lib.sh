@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers of the pam_smack(8) cases (cases/pam-*.sh), on top of lib.sh.
 #
-# Every PAM run is in a mount namespace of its own (pam-ns.sh), where
+# A case runs in a mount namespace of its own (pam-ns.sh), where
 # $T/etc/pam.d, $T/etc/passwd and $T/etc/group are bind-mounted over
 # /etc's: a PAM stack and a user database of the case's own, never the
 # host's (through hostfs the guest's /etc is the host's; a bind mount in
-# the guest changes nothing there).  Users: alice (uid 2001), bob (2002, also in the group
-# staff), carol (2003), each in a group of the same name.
+# the guest changes nothing there).  Users: alice (uid 2001), bob (2002,
+# also in the group staff), carol (2003), each in a group of the same name.
 #
 #   pam_service SERVICE ARG...   the stack of SERVICE: root authenticated
 #                                by pam_rootok, pam_smack ARG... the one
@@ -47,8 +47,6 @@ else
 	fi
 fi
 command -v pam-session > /dev/null || { echo "# no pam-session"; exit 77; }
-echo "# pam_smack.so: $pam_module"
-
 mkdir -p "$T/etc/pam.d"
 printf '%s\n' "auth required pam_deny.so" "account required pam_deny.so" \
 	"password required pam_deny.so" "session required pam_deny.so" \
@@ -74,6 +72,16 @@ PAM_DEFAULT_USERS=$(grep -ao '/[[:graph:]]*/smack/users' "$pam_module" |
 export PAM_DEFAULT_USERS
 mkdir -p "$T/empty"
 
+# Runs its arguments in the case's namespace (pam-ns.sh), from anywhere:
+# sh "$PAM_NS" CMD...
+PAM_NS=$SRCDIR/tests/kernel/pam-ns.sh
+
+# The case runs again from its start inside the namespace, entered once:
+# entering it for each session would cost five more programs a session,
+# which UML makes dear.  The lines above make the same files again.
+[ -n "${PAM_NS_ENTERED:-}" ] || exec sh "$PAM_NS" sh "$0"
+echo "# pam_smack.so: $pam_module"
+
 pam_service() {
 	_service=$1; shift
 	{
@@ -84,17 +92,13 @@ pam_service() {
 	} > "$T/etc/pam.d/$_service"
 }
 
-# Runs its arguments in the case's namespace (pam-ns.sh), from anywhere:
-# sh "$PAM_NS" CMD...
-PAM_NS=$SRCDIR/tests/kernel/pam-ns.sh
-
 pam_session() {
-	sh "$PAM_NS" pam-session "$@"
+	pam-session "$@"
 }
 
 su_session() {
 	_user=$1; shift
-	sh "$PAM_NS" su -s /bin/sh "$_user" -c '"$@"' sh "$@"
+	su -s /bin/sh "$_user" -c '"$@"' sh "$@"
 }
 
 # The label of the shell of a session (through the LSM's own attr file).

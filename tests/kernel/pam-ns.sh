@@ -6,7 +6,9 @@
 # ($PAM_DEFAULT_USERS, when it exists) is hidden under an empty one: the
 # PAM stack and user database of the case, never the host's.  See
 # pam-lib.sh.
-exec unshare -m sh -c '
+# pam-lib.sh enters it once for the whole case: then CMD runs as it is.
+[ -z "${PAM_NS_ENTERED:-}" ] || exec "$@"
+PAM_NS_ENTERED=1 exec unshare -m sh -c '
 	for f in pam.d passwd group; do
 		mount --bind "$T/etc/$f" "/etc/$f" || exit 99
 	done

@@ -153,6 +153,20 @@ static inline void cli_warn_rule(const struct smack_accesses *rules,
 	errno = saved;
 }
 
+/* A line of a policy tree: the file as the policy read it, and its line. */
+struct cli_rule_line {
+	const char *file;	/* the policy's: valid as long as it */
+	unsigned int line;
+};
+
+/* The lines of policy that decide the pair subject object: its last
+ * three-field rule and the four-field rules after it, in the order read,
+ * in *lines (malloc'ed; NULL and *count 0 when no rule names the pair).
+ * 0, or -1 with errno (ENOMEM).  In common/cli-pair.c. */
+int cli_pair_lines(const struct smack_policy *policy, const char *subject,
+		   const char *object, struct cli_rule_line **lines,
+		   size_t *count);
+
 /* A smack_policy_log_fn printing the policy's messages the same way (a
  * warning says so); userdata, if not NULL, is an int counting errors. */
 void cli_policy_log(void *userdata, int priority, const char *file,

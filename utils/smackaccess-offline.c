@@ -5,9 +5,7 @@
  *
  * The library applies the built-in rules as the kernel does
  * (smack_policy_have_access(3)); --explain names the lines of the tree
- * that decide.  A pair's rules are applied in the order read, and a rule
- * of three fields sets every letter, so the lines that decide are the last
- * three-field rule of the pair and the four-field rules after it.
+ * that decide (cli_pair_lines()).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -53,45 +51,19 @@ void *offline_grow(void *items, size_t *cap, size_t count, size_t size)
 
 /* ---- the lines of a pair that decide ---- */
 
-struct where {
-	const char *file;	/* the policy's */
-	unsigned int line;
-};
-
-struct deciding {
-	struct where *at;
-	size_t count, cap;
-};
-
-static int add_line(void *userdata, const struct smack_policy_entry *e)
-{
-	struct deciding *d = userdata;
-
-	/* A three-field rule sets every letter: what came before it no
-	 * longer counts. */
-	if (!e->deny)
-		d->count = 0;
-	d->at = offline_grow(d->at, &d->cap, d->count, sizeof(*d->at));
-	d->at[d->count].file = e->file;
-	d->at[d->count].line = e->line;
-	d->count++;
-	return 0;
-}
-
 /* 'the rule "S O rw" (FILE:LINE)', or 'the rules ... (FILE:LINE, ...)' */
 static void print_rules(const struct query *q, unsigned int granted,
-			const struct deciding *d)
+			const struct cli_rule_line *at, size_t count)
 {
 	char letters[SMACK_ACCESS_STRLEN];
 	size_t i;
 
-	printf("the rule%s \"%s %s %s\" (", d->count > 1 ? "s" : "",
+	printf("the rule%s \"%s %s %s\" (", count > 1 ? "s" : "",
 	       q->subject, q->object, smack_access_to_string(granted, letters));
-	for (i = 0; i < d->count; i++) {
+	for (i = 0; i < count; i++) {
 		if (i)
 			fputs(", ", stdout);
-		offline_print_where(d->at[i].file, d->at[i].line,
-				    CLI_ESCAPE_FIELD);
+		offline_print_where(at[i].file, at[i].line, CLI_ESCAPE_FIELD);
 	}
 	putchar(')');
 }
@@ -100,29 +72,29 @@ static void explain_rules(const struct smack_policy *p, const struct query *q,
 			  int allowed, unsigned int granted)
 {
 	char lack[SMACK_ACCESS_STRLEN];
-	struct deciding d = { NULL, 0, 0 };
+	struct cli_rule_line *at;
 	unsigned int request, may = granted;
+	size_t count;
 
-	if (smack_policy_foreach_pair(p, q->subject, q->object, add_line,
-				      &d) < 0)
+	if (cli_pair_lines(p, q->subject, q->object, &at, &count) < 0)
 		cli_die_errno(EXIT_FAILURE, "out of memory");
-	if (!d.count) {
+	if (!count) {
 		printf("no rule \"%s %s ...\" is in the tree", q->subject,
 		       q->object);
 		return;
 	}
-	print_rules(q, granted, &d);
-	free(d.at);
+	print_rules(q, granted, at, count);
+	free(at);
 	smack_access_from_string(q->access, &request);
 	if (may & SMACK_ACCESS_WRITE)
 		may |= SMACK_ACCESS_LOCK;
 	if (allowed)
-		fputs(d.count > 1 ? " grant it" : " grants it", stdout);
+		fputs(count > 1 ? " grant it" : " grants it", stdout);
 	else if (request & ~may)
-		printf(" lack%s \"%s\"", d.count > 1 ? "" : "s",
+		printf(" lack%s \"%s\"", count > 1 ? "" : "s",
 		       smack_access_to_string(request & ~may, lack));
 	else
-		fputs(d.count > 1 ? " grant nothing" : " grants nothing",
+		fputs(count > 1 ? " grant nothing" : " grants nothing",
 		      stdout);
 }
 

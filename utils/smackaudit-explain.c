@@ -12,8 +12,8 @@
  * asked for (w bringing l).  Where that disagrees with access2 it says so
  * rather than guess.
  *
- * Where /etc/smack names the pair (the policy tree) is audit_tree_origin()'s to
- * say; until the library reads the tree, it knows nothing.
+ * What the policy tree says of the entry, and where the kernel differs
+ * from it, is smackaudit-tree.c's to add.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -372,16 +372,6 @@ static const char *builtin_decision(const char *s, const char *o,
 	return NULL;
 }
 
-/*
- * Where /etc/smack names the pair's rule ("FILE:LINE"), for the
- * explanation and for --rules: the policy tree's to say.  The library
- * does not read the tree yet, so nothing is known and nothing is said.
- */
-char *audit_tree_origin(const char *subject, const char *object)
-{
-	return NULL;
-}
-
 /* Appends a line to *notes; false when memory ran out. */
 static bool add_note(char **notes, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -558,6 +548,7 @@ static int explain_kernel(const struct audit_kernel *k,
 		out->text = strdup("the running kernel could not be asked");
 		return out->text ? 0 : -1;
 	}
+	out->kernel_allowed = allowed;
 	out->has_rule = audit_kernel_rule(k, e->subject, e->object,
 					  &out->have);
 	builtin = builtin_decision(e->subject, e->object, e->access,
@@ -573,6 +564,7 @@ bool audit_explain(struct audit_kernel *k, const struct audit_entry *e,
 	int rc;
 
 	memset(out, 0, sizeof(*out));
+	out->kernel_allowed = -1;
 	rc = explain_fixed(k, e, out);
 	if (rc == 0)
 		rc = explain_kernel(k, e, out);
@@ -581,7 +573,6 @@ bool audit_explain(struct audit_kernel *k, const struct audit_entry *e,
 	if (k && out->why != AUDIT_WHY_ALLOWED_NOW &&
 	    !capability_notes(k, e, &out->notes))
 		return false;
-	out->tree = audit_tree_origin(e->subject, e->object);
 	return true;
 }
 
@@ -589,5 +580,5 @@ void audit_explanation_release(struct audit_explanation *e)
 {
 	free(e->text);
 	free(e->notes);
-	free(e->tree);
+	free(e->tree.lines);
 }

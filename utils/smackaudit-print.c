@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * smackaudit: the times of its output, and where /etc/smack names a pair.
- * What came from the log (commands, paths, names) is escaped by the tools' shared writers, cli_escape() in
- * text and cli_json_string() in JSON (common/cli.h).
+ * smackaudit: the times of its output, and the lines of the policy tree
+ * that decide a pair.  What came from the log (commands, paths, names) or
+ * from the tree's file names is escaped by the tools' shared writers,
+ * cli_escape() in text and cli_json_string() in JSON (common/cli.h).
  */
 #include <stdio.h>
 #include <string.h>
@@ -39,10 +40,31 @@ void audit_print_json_time(FILE *out, int64_t ms)
 			(int)(ms % 1000));
 }
 
-void audit_print_tree(FILE *out, const char *before, const char *tree,
-		      const char *after)
+void audit_print_lines(FILE *out, const struct audit_tree_view *view)
 {
-	fputs(before, out);
-	cli_escape(out, tree, strlen(tree), "");
-	fputs(after, out);
+	const struct cli_rule_line *l;
+	size_t i;
+
+	for (i = 0; i < view->nlines; i++) {
+		l = &view->lines[i];
+		if (i)
+			fputs(", ", out);
+		cli_escape(out, l->file, strlen(l->file), "");
+		fprintf(out, ":%u", l->line);
+	}
+}
+
+void audit_json_lines(const struct audit_tree_view *view)
+{
+	const struct cli_rule_line *l;
+	size_t i;
+
+	putchar('[');
+	for (i = 0; i < view->nlines; i++) {
+		l = &view->lines[i];
+		fputs(i ? ",{\"file\":" : "{\"file\":", stdout);
+		cli_json_string(stdout, l->file, strlen(l->file));
+		printf(",\"line\":%u}", l->line);
+	}
+	putchar(']');
 }

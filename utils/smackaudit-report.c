@@ -27,6 +27,13 @@ static const char *const reasons[] = {
 	[AUDIT_WHY_DRIFT] = "drift",
 };
 
+static const char *const drifts[] = {
+	[AUDIT_DRIFT_NONE] = NULL,
+	[AUDIT_DRIFT_TREE_ALLOWS] = "tree-allows",
+	[AUDIT_DRIFT_KERNEL_ALLOWS] = "kernel-allows",
+	[AUDIT_DRIFT_RULE] = "rule-differs",
+};
+
 static bool all_digits(const char *s)
 {
 	for (; *s; s++)
@@ -97,6 +104,65 @@ static void print_lines(const char *prefix, const char *text)
 	}
 }
 
+/* '  tree: the rule "S O x" (FILE:LINE) lacks "w"', where the pair's
+ * rules decide. */
+static void text_tree(const struct audit_entry *e,
+		      const struct audit_tree_view *t)
+{
+	char letters[SMACK_ACCESS_STRLEN];
+	const char *more = t->nlines > 1 ? "" : "s";
+
+	if (!t->asked || (t->reason != SMACK_REASON_RULE &&
+			  t->reason != SMACK_REASON_NO_RULE))
+		return;
+	if (!t->nlines) {
+		printf("  tree: no rule \"%s %s ...\" is in the tree\n",
+		       e->subject, e->object);
+		return;
+	}
+	printf("  tree: the rule%s \"%s %s %s\" (", t->nlines > 1 ? "s" : "",
+	       e->subject, e->object,
+	       smack_access_to_string(t->granted, letters));
+	audit_print_lines(stdout, t);
+	if (t->allowed)
+		printf(") grant%s it\n", more);
+	else
+		printf(") lack%s \"%s\"\n", more, smack_access_to_string(
+			       e->access & ~audit_tree_may(t->granted), letters));
+}
+
+/* '"S O x"', or "none". */
+static void print_rule(const struct audit_entry *e, bool has,
+		       unsigned int access)
+{
+	char letters[SMACK_ACCESS_STRLEN];
+
+	if (has)
+		printf("\"%s %s %s\"", e->subject, e->object,
+		       smack_access_to_string(access, letters));
+	else
+		fputs("none", stdout);
+}
+
+static void text_drift(const struct audit_entry *e,
+		       const struct audit_explanation *why)
+{
+	if (why->drift == AUDIT_DRIFT_TREE_ALLOWS)
+		puts("  drift: the tree allows it and the running kernel "
+		     "denies it: the tree's rules are not what is loaded "
+		     "(smackctl apply loads them)");
+	if (why->drift == AUDIT_DRIFT_KERNEL_ALLOWS)
+		puts("  drift: the running kernel allows it and the tree "
+		     "denies it: a rule was loaded from outside the tree");
+	if (why->drift != AUDIT_DRIFT_RULE)
+		return;
+	fputs("  drift: the pair's rule in the running kernel is ", stdout);
+	print_rule(e, why->has_rule, why->have);
+	fputs(", in the tree ", stdout);
+	print_rule(e, why->tree.nlines > 0, why->tree.granted);
+	putchar('\n');
+}
+
 static void text_entry(const struct audit_entry *e,
 		       const struct audit_explanation *why)
 {
@@ -117,8 +183,8 @@ static void text_entry(const struct audit_entry *e,
 	}
 	print_lines("why: ", why->text);
 	print_lines("note: ", why->notes);
-	if (why->tree)
-		audit_print_tree(stdout, "  in /etc/smack: ", why->tree, "\n");
+	text_tree(e, &why->tree);
+	text_drift(e, why);
 }
 
 void audit_print_totals(FILE *out, const struct audit_totals *t,
@@ -141,8 +207,22 @@ void audit_print_totals(FILE *out, const struct audit_totals *t,
 			t->overwritten, t->overwritten == 1 ? "" : "s");
 }
 
+/* The kernel's explanation, and the tree's. */
+static bool explain(struct audit_kernel *kernel,
+		    const struct smack_policy *tree,
+		    const struct audit_entry *e, struct audit_explanation *why)
+{
+	if (!audit_explain(kernel, e, why))
+		return false;
+	if (audit_tree_explain(tree, e, why))
+		return true;
+	audit_explanation_release(why);
+	return false;
+}
+
 static bool text_report(struct audit_entry **entries, size_t n,
 			struct audit_kernel *kernel,
+			const struct smack_policy *tree,
 			const struct audit_totals *totals)
 {
 	struct audit_explanation why;
@@ -155,7 +235,7 @@ static bool text_report(struct audit_entry **entries, size_t n,
 		       totals->records, totals->records == 1 ? "" : "s");
 	audit_print_totals(stdout, totals, "");
 	for (i = 0; i < n; i++) {
-		if (!audit_explain(kernel, entries[i], &why))
+		if (!explain(kernel, tree, entries[i], &why))
 			return false;
 		putchar('\n');
 		text_entry(entries[i], &why);
@@ -222,6 +302,23 @@ static void json_lines(const char *text)
 	putchar(']');
 }
 
+/* {"allowed":...,"rule":"x","lines":[...]}, or null without a tree. */
+static void json_tree(const struct audit_tree_view *t)
+{
+	char letters[SMACK_ACCESS_STRLEN];
+
+	if (!t->asked) {
+		fputs("null", stdout);
+		return;
+	}
+	printf("{\"allowed\":%s,\"rule\":", t->allowed ? "true" : "false");
+	audit_json_string(t->nlines ?
+			  smack_access_to_string(t->granted, letters) : NULL);
+	fputs(",\"lines\":", stdout);
+	audit_json_lines(t);
+	putchar('}');
+}
+
 static void json_why(const struct audit_explanation *why)
 {
 	char letters[SMACK_ACCESS_STRLEN];
@@ -240,7 +337,9 @@ static void json_why(const struct audit_explanation *why)
 	fputs(",\"notes\":", stdout);
 	json_lines(why->notes);
 	fputs(",\"tree\":", stdout);
-	audit_json_string(why->tree);
+	json_tree(&why->tree);
+	fputs(",\"drift\":", stdout);
+	audit_json_string(drifts[why->drift]);
 	putchar('}');
 }
 
@@ -300,6 +399,7 @@ void audit_json_totals(const struct audit_totals *t)
 
 static bool json_report(struct audit_entry **entries, size_t n,
 			struct audit_kernel *kernel,
+			const struct smack_policy *tree,
 			const struct audit_totals *totals)
 {
 	struct audit_explanation why;
@@ -309,7 +409,7 @@ static bool json_report(struct audit_entry **entries, size_t n,
 	audit_json_totals(totals);
 	fputs(",\"entries\":[", stdout);
 	for (i = 0; i < n; i++) {
-		if (!audit_explain(kernel, entries[i], &why))
+		if (!explain(kernel, tree, entries[i], &why))
 			return false;
 		fputs(i ? ",\n" : "\n", stdout);
 		audit_json_entry_head(entries[i]);
@@ -323,6 +423,7 @@ static bool json_report(struct audit_entry **entries, size_t n,
 }
 
 bool audit_report(struct audit_table *table, struct audit_kernel *kernel,
+		  const struct smack_policy *tree,
 		  const struct audit_totals *totals, enum audit_mode mode,
 		  bool json)
 {
@@ -330,11 +431,11 @@ bool audit_report(struct audit_table *table, struct audit_kernel *kernel,
 	size_t n = audit_table_count(table);
 
 	if (mode != AUDIT_REPORT)
-		return audit_rules(entries, n, kernel, totals,
+		return audit_rules(entries, n, kernel, tree, totals,
 				   mode == AUDIT_MODIFY, json);
 	if (json)
-		return json_report(entries, n, kernel, totals);
-	return text_report(entries, n, kernel, totals);
+		return json_report(entries, n, kernel, tree, totals);
+	return text_report(entries, n, kernel, tree, totals);
 }
 
 void audit_report_live(const struct audit_entry *e, bool json)

@@ -6,7 +6,10 @@
  * once they are granted (audit_next()), each named in a comment.
  *
  * A rule of load2 replaces the pair's access, so a pair the kernel has a
- * rule for keeps that rule's letters in the line; --modify writes the
+ * rule for keeps that rule's letters in the line; a pair the policy tree
+ * names keeps the letters of its rules there instead, and the comment
+ * names the line of the tree that the line replaces (the last that
+ * decides: a three-field rule there decides alone).  --modify writes the
  * four-field "subject object add -" form instead, which only adds.  No
  * line is written for what no rule can change (subject '*', ptrace's
  * same-label rule), for what the kernel allows now, or for a label that
@@ -38,7 +41,7 @@ struct pair {
 	unsigned int letters, kernel_rule;
 	bool has_rule, ptrace;
 	const char *skip;	/* why no line is written, or NULL */
-	char *tree;
+	struct audit_tree_view tree;
 };
 
 static int compare_needs(const void *a, const void *b)
@@ -134,8 +137,11 @@ static unsigned int still_denied(struct pair *p,
 	return letters;
 }
 
-static void decide(struct pair *p, struct audit_kernel *kernel, bool modify)
+/* The line's letters, or why there is none; false when memory ran out. */
+static bool decide(struct pair *p, struct audit_kernel *kernel,
+		   const struct smack_policy *tree, bool modify)
 {
+	const struct audit_tree_view *t = &p->tree;
 	size_t i;
 
 	for (i = 0; i < p->n; i++) {
@@ -144,16 +150,25 @@ static void decide(struct pair *p, struct audit_kernel *kernel, bool modify)
 	}
 	p->skip = cannot_write(p);
 	if (p->skip)
-		return;
-	p->tree = audit_tree_origin(p->needs[0].subject, p->needs[0].object);
+		return true;
+	if (!audit_tree_ask(tree, p->needs[0].subject, p->needs[0].object,
+			    p->letters, &p->tree))
+		return false;
 	p->has_rule = audit_kernel_rule(kernel, p->needs[0].subject,
 					p->needs[0].object, &p->kernel_rule);
 	p->letters = still_denied(p, kernel);
 	if (!p->letters)
 		p->skip = "allowed now (the policy changed since): no rule "
 			  "needed";
+	else if (!kernel && t->nlines &&
+		 !(p->letters & ~audit_tree_may(t->granted)))
+		p->skip = "the tree's rules grant it (changed since the "
+			  "records were logged): no rule needed";
+	else if (t->nlines && !modify)
+		p->letters |= t->granted;
 	else if (p->has_rule && !modify)
 		p->letters |= p->kernel_rule;
+	return true;
 }
 /* ---- text */
 
@@ -181,9 +196,49 @@ static void text_need(const struct need *x)
 	putchar('\n');
 }
 
-static void text_pair(const struct pair *p, bool modify)
+/* '#   the tree's rule "S O r" is at FILE:LINE; this line replaces it' */
+static void text_tree(const struct pair *p, bool modify)
 {
-	char letters[SMACK_ACCESS_STRLEN], have[SMACK_ACCESS_STRLEN];
+	char letters[SMACK_ACCESS_STRLEN];
+	const struct audit_tree_view *t = &p->tree;
+	bool one = t->nlines == 1;
+
+	printf("#   the tree's rule%s \"%s %s %s\" %s at ", one ? "" : "s",
+	       p->needs[0].subject, p->needs[0].object,
+	       smack_access_to_string(t->granted, letters), one ? "is" : "are");
+	audit_print_lines(stdout, t);
+	if (p->skip)
+		putchar('\n');
+	else if (modify)
+		printf("; this line adds to %s where it is read after %s\n",
+		       one ? "it" : "them", one ? "it" : "them");
+	else
+		printf("; this line replaces %s\n", one ? "it" : "the last");
+}
+
+/* The kernel's rule that the line keeps, or that differs from the tree's. */
+static void text_kernel_rule(const struct pair *p, bool modify,
+			     bool asked)
+{
+	char have[SMACK_ACCESS_STRLEN];
+	const char *s = p->needs[0].subject, *o = p->needs[0].object;
+	const struct audit_tree_view *t = &p->tree;
+
+	smack_access_to_string(p->kernel_rule, have);
+	if (!t->nlines && p->has_rule && !modify)
+		printf("#   the kernel's rule is \"%s %s %s\"; this line keeps "
+		       "its letters\n", s, o, have);
+	else if (t->nlines && p->has_rule && p->kernel_rule != t->granted)
+		printf("#   drift: the kernel's rule is \"%s %s %s\", not the "
+		       "tree's\n", s, o, have);
+	else if (t->nlines && asked && !p->has_rule)
+		printf("#   drift: the kernel has no rule \"%s %s ...\"\n",
+		       s, o);
+}
+
+static void text_pair(const struct pair *p, bool modify, bool asked)
+{
+	char letters[SMACK_ACCESS_STRLEN];
 	const char *s = p->needs[0].subject, *o = p->needs[0].object;
 	size_t i;
 
@@ -191,24 +246,20 @@ static void text_pair(const struct pair *p, bool modify)
 	for (i = 0; i < p->n; i++)
 		if (p->needs[i].letters)
 			text_need(&p->needs[i]);
-	if (p->tree)
-		audit_print_tree(stdout, "#   /etc/smack: ", p->tree,
-				 " holds the pair's rule\n");
+	if (p->tree.nlines)
+		text_tree(p, modify);
 	if (p->skip) {
 		printf("#   %s\n\n", p->skip);
 		return;
 	}
-	if (p->has_rule && !modify)
-		printf("#   the kernel's rule is \"%s %s %s\"; this line keeps "
-		       "its letters\n", s, o,
-		       smack_access_to_string(p->kernel_rule, have));
+	text_kernel_rule(p, modify, asked);
 	printf("%s %s %s%s\n\n", s, o,
 	       smack_access_to_string(p->letters, letters),
 	       modify ? " -" : "");
 }
 
 static void text_header(size_t npairs, const struct audit_totals *totals,
-			bool asked)
+			bool asked, bool tree)
 {
 	if (totals->records == 0)
 		printf("# no Smack records found\n");
@@ -219,7 +270,8 @@ static void text_header(size_t npairs, const struct audit_totals *totals,
 	audit_print_totals(stdout, totals, "# ");
 	if (!asked && totals->records)
 		printf("# the running kernel was not asked: a line replaces "
-		       "any rule the pair has\n");
+		       "any rule the pair has%s\n", tree ? " (it keeps the "
+		       "letters of the tree's)" : "");
 	putchar('\n');
 }
 
@@ -248,6 +300,21 @@ static void json_need(const struct need *x, bool first)
 	putchar('}');
 }
 
+/* {"rule":"r","lines":[...]}: the tree's rules of the pair, or null. */
+static void json_tree(const struct audit_tree_view *t)
+{
+	char letters[SMACK_ACCESS_STRLEN];
+
+	if (!t->nlines) {
+		fputs("null", stdout);
+		return;
+	}
+	printf("{\"rule\":\"%s\",\"lines\":",
+	       smack_access_to_string(t->granted, letters));
+	audit_json_lines(t);
+	putchar('}');
+}
+
 static void json_pair(const struct pair *p, bool modify, bool first)
 {
 	char letters[SMACK_ACCESS_STRLEN];
@@ -272,7 +339,7 @@ static void json_pair(const struct pair *p, bool modify, bool first)
 	fputs(",\"skipped\":", stdout);
 	audit_json_string(p->skip);
 	fputs(",\"tree\":", stdout);
-	audit_json_string(p->tree);
+	json_tree(&p->tree);
 	fputs(",\"reasons\":[", stdout);
 	for (i = 0; i < p->n; i++) {
 		if (!p->needs[i].letters)
@@ -304,44 +371,48 @@ static size_t count_pairs(const struct need *needs, size_t n)
 	return pairs;
 }
 
-static void print_pair(struct pair *p, struct audit_kernel *kernel,
-		       bool modify, bool json, bool first)
+static bool print_pair(struct pair *p, struct audit_kernel *kernel,
+		       const struct smack_policy *tree, bool modify,
+		       bool json, bool first)
 {
-	decide(p, kernel, modify);
+	if (!decide(p, kernel, tree, modify))
+		return false;
 	if (json)
 		json_pair(p, modify, first);
 	else
-		text_pair(p, modify);
-	free(p->tree);
+		text_pair(p, modify, kernel != NULL);
+	audit_tree_release(&p->tree);
+	return true;
 }
 
 bool audit_rules(struct audit_entry **entries, size_t n,
-		 struct audit_kernel *kernel,
+		 struct audit_kernel *kernel, const struct smack_policy *tree,
 		 const struct audit_totals *totals, bool modify, bool json)
 {
 	size_t count, i, j;
 	struct need *needs = collect_needs(entries, n, kernel, &count);
+	bool ok = true;
 
 	if (!needs)
 		return false;
 	if (json) {
 		putchar('{');
 		audit_json_totals(totals);
-		printf(",\"kernel_asked\":%s,\"rules\":[",
-		       kernel ? "true" : "false");
+		printf(",\"kernel_asked\":%s,\"tree_read\":%s,\"rules\":[",
+		       kernel ? "true" : "false", tree ? "true" : "false");
 	} else {
-		text_header(count_pairs(needs, count), totals, kernel != NULL);
+		text_header(count_pairs(needs, count), totals, kernel != NULL,
+			    tree != NULL);
 	}
-	for (i = 0; i < count; i = j) {
-		struct pair p = { needs + i, 0, 0, 0, false, false, NULL,
-				  NULL };
+	for (i = 0; ok && i < count; i = j) {
+		struct pair p = { .needs = needs + i };
 
 		j = group_end(needs, count, i);
 		p.n = j - i;
-		print_pair(&p, kernel, modify, json, i == 0);
+		ok = print_pair(&p, kernel, tree, modify, json, i == 0);
 	}
-	if (json)
+	if (json && ok)
 		fputs("]}\n", stdout);
 	free(needs);
-	return true;
+	return ok;
 }

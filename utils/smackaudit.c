@@ -4,7 +4,8 @@
  * was denied, and write the smallest rules that would have allowed it.
  *
  * The pieces are listed in smackaudit.h.  The records are read from logs
- * (the kernel log by default); the explanations ask the running kernel.
+ * (the kernel log by default); the explanations ask the running kernel
+ * and the policy tree (/etc/smack, or --config-dir).
  */
 #include <getopt.h>
 #include <signal.h>
@@ -16,9 +17,13 @@
 #include "tools.h"
 #include "smackaudit.h"
 
+/* Long options without a letter. */
+enum { OPT_CONFIG_DIR = 256 };
+
 struct options {
 	enum audit_mode mode;
 	bool ask_kernel;
+	const char *config_dir;
 };
 
 static CLI_NORETURN void usage(void)
@@ -28,7 +33,7 @@ static CLI_NORETURN void usage(void)
 	       "FILE ('-' for\n"
 	       "standard input), and report each denied access: how often, "
 	       "when, by whom,\n"
-	       "and why the running kernel denies it now.\n"
+	       "and why the running kernel and the policy tree deny it now.\n"
 	       "\n"
 	       "  -r, --rules           write the rules that allow what was "
 	       "denied\n"
@@ -45,6 +50,9 @@ static CLI_NORETURN void usage(void)
 	       "LETTERS\n"
 	       "  -c, --command=COMM    only records of this command\n"
 	       "  -K, --no-kernel       do not ask the running kernel\n"
+	       "      --config-dir=DIR  the policy tree to ask (default: "
+	       "$" CLI_CONFIG_DIR_ENV ",\n"
+	       "                        else " SYSCONFDIR "/smack)\n"
 	       "  -h, --help            show this help and exit\n"
 	       "  -v, --version         show the version and exit\n"
 	       "\n"
@@ -103,6 +111,7 @@ static void take_option(int c, struct options *o, struct audit_reader *rd)
 	case 'a': f->access = access_option(optarg); break;
 	case 'c': f->command = optarg; break;
 	case 'K': o->ask_kernel = false; break;
+	case OPT_CONFIG_DIR: o->config_dir = optarg; break;
 	case 'h': usage();
 	case 'v': cli_print_version();
 	default: cli_try_help(EXIT_USAGE);
@@ -124,6 +133,7 @@ static void parse_options(int argc, char **argv, struct options *o,
 		{ "access", required_argument, 'a' },
 		{ "command", required_argument, 'c' },
 		{ "no-kernel", no_argument, 'K' },
+		{ "config-dir", required_argument, OPT_CONFIG_DIR },
 		{ "help", no_argument, 'h' },
 		{ "version", no_argument, 'v' },
 	};
@@ -169,14 +179,16 @@ static bool read_all(struct audit_reader *rd, int argc, char **argv)
 
 int smackaudit_main(int argc, char **argv)
 {
-	struct options o = { AUDIT_REPORT, true };
+	struct options o = { AUDIT_REPORT, true, NULL };
 	struct audit_reader rd = { .filter = { .since_ms = AUDIT_TIME_UNKNOWN,
 					       .until_ms = AUDIT_TIME_UNKNOWN } };
 	struct audit_kernel *kernel;
-	bool ok;
+	struct smack_policy *tree;
+	bool ok, tree_errors = false;
 
 	cli_init(argv[0]);
 	parse_options(argc, argv, &o, &rd);
+	tree = audit_tree_open(o.config_dir, &tree_errors);
 	rd.table = audit_table_new();
 	if (!rd.table)
 		cli_die(EXIT_FAILURE, "out of memory");
@@ -189,11 +201,13 @@ int smackaudit_main(int argc, char **argv)
 			 "only with journalctl -o short-iso, short-iso-precise "
 			 "or short-unix)");
 	kernel = audit_kernel_open(o.ask_kernel);
-	if (!audit_report(rd.table, kernel, &rd.totals, o.mode, rd.json))
+	if (!audit_report(rd.table, kernel, tree, &rd.totals, o.mode,
+			  rd.json))
 		cli_die(EXIT_FAILURE, "out of memory");
 	audit_kernel_free(kernel);
+	smack_policy_free(tree);
 	audit_table_free(rd.table);
-	return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+	return ok && !tree_errors ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
 CLI_TOOL_MAIN(smackaudit)

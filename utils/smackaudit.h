@@ -9,6 +9,7 @@
  *   smackaudit-table.c    records -> entries (subject, object, letters)
  *   smackaudit-explain.c  why the running kernel denies an entry now,
  *                         and which letters the kernel will ask next
+ *   smackaudit-tree.c     what the policy tree (/etc/smack) says of it
  *   smackaudit-report.c   the default report (text or JSON)
  *   smackaudit-rules.c    --rules and --modify (text or JSON)
  *   smackaudit-print.c    times, in text and JSON
@@ -209,22 +210,40 @@ enum audit_why {
 	AUDIT_WHY_DRIFT,	/* access2 disagrees with load2 as read */
 };
 
+/* How the running kernel and the tree disagree on an entry. */
+enum audit_drift {
+	AUDIT_DRIFT_NONE,
+	AUDIT_DRIFT_TREE_ALLOWS,	/* the tree allows, the kernel denies */
+	AUDIT_DRIFT_KERNEL_ALLOWS,	/* the kernel allows, the tree denies */
+	AUDIT_DRIFT_RULE,		/* same answer, the pair's rules differ */
+};
+
+struct cli_rule_line;
+
+/* What the policy tree says of an access (smackaudit-tree.c). */
+struct audit_tree_view {
+	bool asked;			/* a tree was read and asked */
+	int allowed;			/* its answer, 1 or 0 */
+	int reason;			/* enum smack_policy_reason */
+	unsigned int granted;		/* what the pair's rules leave */
+	struct cli_rule_line *lines;	/* the lines that decide the pair */
+	size_t nlines;			/* 0: no rule of the tree names it */
+};
+
 struct audit_explanation {
 	enum audit_why why;
 	unsigned int have;		/* the pair's rule now (load2) */
 	bool has_rule;
+	int kernel_allowed;		/* access2's answer; -1: not asked */
 	unsigned int missing;		/* letters the kernel denies now */
 	const char *builtin;		/* a built-in rule that decides, or NULL */
 	char *text;			/* the sentence (malloc'ed) */
 	char *notes;			/* more, one a line, or NULL */
-	char *tree;			/* where /etc/smack names the pair */
+	struct audit_tree_view tree;	/* filled by audit_tree_explain() */
+	enum audit_drift drift;
 };
 
-/* Where /etc/smack holds the pair's rule, "FILE:LINE" (malloc'ed), or
- * NULL when that is not known. */
-char *audit_tree_origin(const char *subject, const char *object);
-
-/* Explains an entry; false when memory ran out. */
+/* Explains an entry by the running kernel; false when memory ran out. */
 bool audit_explain(struct audit_kernel *kernel,
 		   const struct audit_entry *entry,
 		   struct audit_explanation *out);
@@ -254,16 +273,41 @@ int audit_kernel_allows(const struct audit_kernel *kernel,
 			const char *subject, const char *object,
 			unsigned int access);
 
+/* ---- the policy tree (smackaudit-tree.c) */
+
+struct smack_policy;
+
+/* The tree of --config-dir (dir, or NULL), else of $SMACK_CONFIG_DIR,
+ * else the configured /etc/smack; NULL when no tree was named and the
+ * default one does not exist.  Its files with errors are left out, each
+ * error said on standard error and *errors set; a tree named that cannot
+ * be read ends the program (status 1). */
+struct smack_policy *audit_tree_open(const char *dir, bool *errors);
+/* What tree (NULL: none) says of access of subject to object; false when
+ * memory ran out.  out->asked is false without a tree. */
+bool audit_tree_ask(const struct smack_policy *tree, const char *subject,
+		    const char *object, unsigned int access,
+		    struct audit_tree_view *out);
+void audit_tree_release(struct audit_tree_view *view);
+/* Adds to an explanation what the tree says, and how the running kernel
+ * differs from it; false when memory ran out. */
+bool audit_tree_explain(const struct smack_policy *tree,
+			const struct audit_entry *entry,
+			struct audit_explanation *why);
+/* Letters a pair's rules leave, with the l that w brings. */
+unsigned int audit_tree_may(unsigned int granted);
+
 /* ---- output (smackaudit-print.c) */
 
 /* "YYYY-MM-DD HH:MM:SS.mmm" in local time, or "unknown time". */
 void audit_print_time(FILE *out, int64_t ms);
 /* The time for JSON: a number of seconds, or null. */
 void audit_print_json_time(FILE *out, int64_t ms);
-/* Where /etc/smack names a pair, between before and after, escaped: a
- * path of the tree may hold any byte a file name can. */
-void audit_print_tree(FILE *out, const char *before, const char *tree,
-		      const char *after);
+/* The lines of the tree that decide a pair, "FILE:LINE, FILE:LINE",
+ * escaped: a path of the tree may hold any byte a file name can.  JSON:
+ * an array of {"file":...,"line":N}. */
+void audit_print_lines(FILE *out, const struct audit_tree_view *view);
+void audit_json_lines(const struct audit_tree_view *view);
 
 /* ---- the report (smackaudit-report.c) */
 
@@ -276,6 +320,7 @@ struct audit_totals {
 
 /* Writes the report of mode on stdout; false when memory ran out. */
 bool audit_report(struct audit_table *table, struct audit_kernel *kernel,
+		  const struct smack_policy *tree,
 		  const struct audit_totals *totals, enum audit_mode mode,
 		  bool json);
 /* Writes one line for a new entry (--follow). */
@@ -294,7 +339,7 @@ void audit_json_totals(const struct audit_totals *t);
 
 /* --rules and --modify (smackaudit-rules.c). */
 bool audit_rules(struct audit_entry **entries, size_t n,
-		 struct audit_kernel *kernel,
+		 struct audit_kernel *kernel, const struct smack_policy *tree,
 		 const struct audit_totals *totals, bool modify, bool json);
 
 /* ---- reading (smackaudit-read.c) */

@@ -11,6 +11,8 @@ set -u
 bin=$abs_top_builddir/utils/smackaudit
 samples=$abs_top_srcdir/tests/smackaudit/samples
 export TZ=UTC
+# The tree asked is the one a test names.
+unset SMACK_CONFIG_DIR
 
 # try DESC STATUS [STDERR-LINE] -- ARG...: smackaudit with the ARGs
 # (standard input: $stdin, or nothing), its output left in $tap_tmp/out and
@@ -241,6 +243,65 @@ printf 'x\000y\377\n%s' "$(head -n 1 "$samples/two-boots" | cut -c1-80)" > "$tap
 try "a last line cut short is named" 0 \
 	"smackaudit: $tap_tmp/cut:2: a field every record has is missing (the line is cut short); record skipped" \
 	-- -K "$tap_tmp/cut"
+
+# ---- the policy tree (--config-dir), without a kernel
+tree=$tap_tmp/tree
+mkdir -p "$tree/accesses.d"
+printf 'AuSub AuW x\nAuSub AuR -\n' > "$tree/accesses.d/au"
+printf '# read after au\nAuSub AuW r -\n' > "$tree/accesses.d/zz"
+# has DESC LINE: the last output holds LINE whole.
+has() {
+	grep -qxF -- "$2" "$tap_tmp/out" && ok "$1" ||
+		{ not_ok "$1"; diag_file "$tap_tmp/out" 40; }
+}
+try "a tree is asked" 0 -- -K --config-dir="$tree" "$samples/kmsg"
+has "the tree's rules that decide, each FILE:LINE, and what they lack" \
+	"  tree: the rules \"AuSub AuW rx\" ($tree/accesses.d/au:1, $tree/accesses.d/zz:2) lack \"w\""
+has "a rule of no letters lacks them all" \
+	"  tree: the rule \"AuSub AuR -\" ($tree/accesses.d/au:2) lacks \"r\""
+has "a pair the tree does not name" \
+	'  tree: no rule "AuSub AuX ..." is in the tree'
+absent "no drift without the kernel" '^  drift' "$tap_tmp/out"
+try "--rules with a tree" 0 -- -K -r --config-dir="$tree" "$samples/kmsg"
+has "--rules names the tree's line that the line replaces" \
+	"#   the tree's rules \"AuSub AuW rx\" are at $tree/accesses.d/au:1, $tree/accesses.d/zz:2; this line replaces the last"
+same "the lines keep the letters of the tree's rules" \
+	"AuSub AuR r
+AuSub AuRecv w
+AuSub AuVictim w
+AuSub AuW rwx
+AuSub AuX rx" "$(rules)"
+try "--modify with a tree" 0 -- -K -m --config-dir="$tree" "$samples/kmsg"
+has "--modify says where its line adds" \
+	"#   the tree's rule \"AuSub AuR -\" is at $tree/accesses.d/au:2; this line adds to it where it is read after it"
+has "and only adds" "AuSub AuW rw -"
+printf 'AuSub AuX rx\n' > "$tree/accesses.d/x"
+export SMACK_CONFIG_DIR="$tree"
+try "\$SMACK_CONFIG_DIR names the tree" 0 -- -K -r "$samples/kmsg"
+unset SMACK_CONFIG_DIR
+has "no line for what the tree grants already" \
+	"#   the tree's rules grant it (changed since the records were logged): no rule needed"
+try "--json gives the tree's lines" 0 -- -K -j --config-dir="$tree" \
+	"$samples/kmsg"
+grep -qF '"tree":{"allowed":false,"rule":"-","lines":[{"file":"'"$tree"'/accesses.d/au","line":2}]},"drift":null' \
+	"$tap_tmp/out" && ok "the tree in JSON" || not_ok "the tree in JSON"
+try "a tree named that does not exist" 1 \
+	"smackaudit: cannot read the tree $tap_tmp/none: No such file or directory" \
+	-- -K --config-dir="$tap_tmp/none" "$samples/kmsg"
+printf 'AuSub AuX\n' > "$tree/accesses.d/x"
+try "a tree's file with an error is left out, and said" 1 \
+	"smackaudit: the files of the tree with errors are left out" \
+	-- -K --config-dir="$tree" "$samples/kmsg"
+has "the report still says what the rest of the tree says" \
+	'  tree: no rule "AuSub AuX ..." is in the tree'
+rm "$tree/accesses.d/x"
+printf 'AuSub AuRecv r\n' > "$tree/accesses.d/$(printf 'a\nb\033[2J')"
+try "a hostile file name of the tree" 0 -- -K -r --config-dir="$tree" \
+	"$samples/kmsg"
+has "is escaped" \
+	"#   the tree's rule \"AuSub AuRecv r\" is at $tree/accesses.d/a\\012b\\033[2J:1; this line replaces it"
+absent "no escape byte of it reaches the terminal" "$(printf '\033')" \
+	"$tap_tmp/out"
 
 # ---- --follow
 : > "$tap_tmp/growing"

@@ -3,7 +3,9 @@
 # allowed now by a rule or by a built-in rule, subject '*', the ptrace
 # rule) and its notes (onlycap, capabilities, the network, the ambient
 # label), in text and JSON; and --rules' lines for pairs the kernel has a
-# rule for: the rule's letters kept, or only added with --modify.
+# rule for: the rule's letters kept, or only added with --modify.  With a
+# policy tree (--config-dir): the tree's lines of a pair (FILE:LINE), and
+# drift where the kernel's answer or rule is not the tree's.
 . "$SRCDIR/tests/kernel/lib.sh"
 
 printf 'ExS ExR r\nExS ExW x\nExNet ExRecv r\n' > rules
@@ -77,5 +79,57 @@ smackaudit --modify log > modify.out
 check "--modify only adds" grep -qx 'ExS ExW rw -' modify.out
 check "a letter a built-in rule grants is left out" grep -qx 'ExS _ w' rules.out
 check "and marked so" grep -qF '#   r: (allowed now) the open that follows asks for it (smack_file_open)' rules.out
+
+# The policy tree (--config-dir): first the rules the kernel holds, so
+# that the two agree; then a tree that differs from the kernel (drift).
+mkdir -p tree/accesses.d
+cp rules tree/accesses.d/ex
+smackaudit --config-dir=tree log > report
+check_eq "smackaudit asks a tree" 0 $?
+# line KEY SUBJECT OBJECT LETTERS: the "KEY: " line of that entry.
+line() {
+	sed -n "/^$2 $3 $4[ :]/,/^\$/p" report | sed -n "s/^  $1: //p"
+}
+check_eq "the tree's rule that lacks letters, and its FILE:LINE" \
+	'the rule "ExS ExW x" (tree/accesses.d/ex:2) lacks "w"' \
+	"$(line tree ExS ExW w)"
+check_eq "the tree's rule that grants" \
+	'the rule "ExS ExR r" (tree/accesses.d/ex:1) grants it' \
+	"$(line tree ExS ExR r)"
+check_eq "no rule in the tree" 'no rule "ExS ExNone ..." is in the tree' \
+	"$(line tree ExS ExNone r)"
+check "the kernel and the tree agree: no drift" \
+	sh -c '! grep -q "drift" report'
+smackaudit --rules --config-dir=tree log > rules.out
+check "--rules names the line of the tree it replaces" grep -qxF \
+	"#   the tree's rule \"ExS ExW x\" is at tree/accesses.d/ex:2; this line replaces it" \
+	rules.out
+check "and keeps the letters of the tree's rule" grep -qx 'ExS ExW rwx' rules.out
+smackaudit --modify --config-dir=tree log > modify.out
+check "--modify adds where it is read after the tree's line" grep -qxF \
+	"#   the tree's rule \"ExS ExW x\" is at tree/accesses.d/ex:2; this line adds to it where it is read after it" \
+	modify.out
+check "--modify only adds, with a tree too" grep -qx 'ExS ExW rw -' modify.out
+
+printf 'ExS ExW rwx\nExS ExNone x\nExNet ExRecv r\n' > tree/accesses.d/ex
+smackaudit --config-dir=tree log > report
+check_eq "drift: the tree allows what the kernel denies" \
+	"the tree allows it and the running kernel denies it: the tree's rules are not what is loaded (smackctl apply loads them)" \
+	"$(line drift ExS ExW w)"
+check_eq "drift: the kernel allows what the tree denies" \
+	"the running kernel allows it and the tree denies it: a rule was loaded from outside the tree" \
+	"$(line drift ExS ExR r)"
+check_eq "drift: both deny, the pair's rules differ" \
+	'the pair'"'"'s rule in the running kernel is none, in the tree "ExS ExNone x"' \
+	"$(line drift ExS ExNone r)"
+check_eq "no drift where they agree" "" "$(line drift ExS _ w)"
+smackaudit --json --config-dir=tree log > report.json
+check "JSON gives the tree and the drift" sh -c 'grep -q "\"drift\":\"tree-allows\"" report.json &&
+	grep -q "\"drift\":\"kernel-allows\"" report.json &&
+	grep -q "\"file\":\"tree/accesses.d/ex\",\"line\":1" report.json'
+smackaudit --rules --config-dir=tree log > rules.out
+check "--rules: the kernel's rule that differs from the tree's is said" \
+	grep -qxF '#   drift: the kernel'"'"'s rule is "ExS ExW x", not the tree'"'"'s' rules.out
+
 echo 0 > "$SMACKFS/ptrace"
 finish

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * smackctl lint: what its files share.  smackctl-lint.c runs the command:
+ * it reads the tree with the library (its errors, the systemd warnings,
+ * the comments), keeps the findings and prints those no "# lint: ignore"
+ * silences; smackctl-lint-rules.c checks the rules (conflict, duplicate,
+ * no-effect); smackctl-lint-labels.c the labels wherever the tree names
+ * them (typo, onlycap); smackctl-lint-maps.c the CIPSO mappings, the
+ * netlabel entries and labels.d (cipso, netlabel, labels).
+ */
+#ifndef SMACKCTL_LINT_H
+#define SMACKCTL_LINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <sys/smack.h>
+
+enum lint_check {
+	LINT_CONFLICT,
+	LINT_DUPLICATE,
+	LINT_NO_EFFECT,
+	LINT_TYPO,
+	LINT_ONLYCAP,
+	LINT_CIPSO,
+	LINT_NETLABEL,
+	LINT_LABELS,
+	LINT_SYSTEMD,
+	LINT_CHECKS
+};
+
+/* A place the tree names: file (the policy's), line and column. */
+struct lint_place {
+	const char *file;
+	unsigned int line, column;
+};
+
+struct lint_finding;
+
+struct lint {
+	struct smack_policy *policy;
+	bool enabled[LINT_CHECKS];
+	bool last_kept;		/* the last finding's check is on */
+	struct lint_finding *findings;
+	size_t count, cap;
+};
+
+/* The check called name (its index), or -1. */
+int lint_check_index(const char *name);
+const char *lint_check_name(int check);
+
+/* A finding of check at where, the message printf style; nothing when
+ * the check is off. */
+void lint_report(struct lint *l, int check, const struct lint_place *where,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Another place the finding reported last involves, and what it is
+ * there (nothing when that finding's check is off). */
+void lint_note(struct lint *l, const struct lint_place *where,
+	       const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A struct lint_place of an entry. */
+struct lint_place lint_place_of(const struct smack_policy_entry *e);
+
+/* smackctl-lint-rules.c: conflict, duplicate, no-effect. */
+void lint_rules(struct lint *l);
+/* smackctl-lint-labels.c: typo, onlycap. */
+void lint_labels(struct lint *l);
+/* smackctl-lint-maps.c: cipso, netlabel, labels. */
+void lint_maps(struct lint *l);
+
+/* Dies on a failed allocation; p otherwise. */
+void *lint_alloc(void *p);
+
+#endif /* SMACKCTL_LINT_H */

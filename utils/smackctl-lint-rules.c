@@ -5,9 +5,11 @@
  * name order, the lines in order): the same rule again is a duplicate; a
  * rule of three fields setting other letters than the pair's last one is
  * a conflict, which the later line wins.  Then each rule is put to the
- * library's access question (smack_policy_have_access(3)): when a
- * built-in rule of the kernel decides the letters it gives, and nothing
- * else the line does can matter, it has no effect.
+ * library's access question (smack_policy_have_access(3)), whose reasons
+ * name the kernel's built-in rules: when one decides the letters the
+ * rule gives, and nothing else the line does can matter, it has no
+ * effect.  The pairs' table is made for the number of rules at once and
+ * read ahead of the rules, which come in no order of it.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -25,11 +27,27 @@ struct rule_rec {
 	unsigned int allow, deny;
 	bool modify;			/* four fields */
 	uint32_t pair;
+	uint64_t hash;			/* of the pair */
 };
 
+/* A pair, with what its last rule and last three-field rule set: the
+ * rule before is compared without reading it back. */
 struct pair_rec {
 	const char *subject, *object;
 	uint32_t last, last_set, count;
+	unsigned int last_allow, last_deny, set_allow;
+	bool last_modify;
+};
+
+/* Rules ahead whose slot is fetched while one is compared: the table is
+ * larger than the caches, and the rules come in no order of it. */
+#define PREFETCH 8
+
+/* A slot of the pairs' table: the pair's index + 1 (0: empty) and the
+ * top bits of its hash, so that a probe past another pair reads no
+ * pair. */
+struct slot {
+	uint32_t pair, hash;
 };
 
 struct rules {
@@ -38,11 +56,11 @@ struct rules {
 	size_t count, cap;
 	struct pair_rec *pairs;
 	size_t pairs_count, pairs_cap;
-	uint32_t *slots;	/* pair index + 1, 0 for none */
+	struct slot *slots;
 	size_t mask;		/* slots - 1, a power of two less one */
 };
 
-static size_t hash_pair(const char *s, const char *o)
+static uint64_t hash_pair(const char *s, const char *o)
 {
 	uint64_t h = 1469598103934665603ull;
 
@@ -51,47 +69,54 @@ static size_t hash_pair(const char *s, const char *o)
 	h = (h ^ 0xff) * 1099511628211ull;
 	for (; *o; o++)
 		h = (h ^ (unsigned char)*o) * 1099511628211ull;
-	return h ^ (h >> 29);
+	h *= 0x9e3779b97f4a7c15ull;
+	return h ^ (h >> 32);
 }
 
 static void grow_slots(struct rules *r)
 {
 	size_t i, n = r->mask ? 2 * (r->mask + 1) : 1024, at;
 	const struct pair_rec *p;
+	uint64_t h;
 
 	free(r->slots);
 	r->slots = lint_alloc(calloc(n, sizeof(*r->slots)));
 	r->mask = n - 1;
 	for (i = 0; i < r->pairs_count; i++) {
 		p = &r->pairs[i];
-		at = hash_pair(p->subject, p->object) & r->mask;
-		while (r->slots[at])
-			at = (at + 1) & r->mask;
-		r->slots[at] = i + 1;
+		h = hash_pair(p->subject, p->object);
+		for (at = h & r->mask; r->slots[at].pair;
+		     at = (at + 1) & r->mask)
+			;
+		r->slots[at] = (struct slot){ i + 1, h >> 32 };
 	}
 }
 
 /* The pair's index, added if new. */
-static uint32_t find_pair(struct rules *r, const char *s, const char *o)
+static uint32_t find_pair(struct rules *r, const char *s, const char *o,
+			  uint64_t h)
 {
-	size_t at;
 	struct pair_rec *p;
+	size_t at;
 
 	if (2 * (r->pairs_count + 1) > r->mask + 1)
 		grow_slots(r);
-	for (at = hash_pair(s, o) & r->mask; r->slots[at];
-	     at = (at + 1) & r->mask) {
-		p = &r->pairs[r->slots[at] - 1];
+	for (at = h & r->mask; r->slots[at].pair; at = (at + 1) & r->mask) {
+		if (r->slots[at].hash != (uint32_t)(h >> 32))
+			continue;
+		p = &r->pairs[r->slots[at].pair - 1];
 		if (strcmp(p->subject, s) == 0 && strcmp(p->object, o) == 0)
-			return r->slots[at] - 1;
+			return r->slots[at].pair - 1;
 	}
 	if (r->pairs_count == r->pairs_cap) {
 		r->pairs_cap = r->pairs_cap ? 2 * r->pairs_cap : 1024;
 		r->pairs = lint_alloc(realloc(r->pairs, r->pairs_cap *
 					      sizeof(*r->pairs)));
 	}
-	r->pairs[r->pairs_count] = (struct pair_rec){ s, o, NONE, NONE, 0 };
-	r->slots[at] = ++r->pairs_count;
+	memset(&r->pairs[r->pairs_count], 0, sizeof(*p));
+	r->pairs[r->pairs_count].subject = s;
+	r->pairs[r->pairs_count].object = o;
+	r->slots[at] = (struct slot){ ++r->pairs_count, h >> 32 };
 	return r->pairs_count - 1;
 }
 
@@ -141,26 +166,31 @@ static void report_duplicate(struct lint *l, const struct rule_rec *x,
 	lint_note(l, &prev->where, "\"%s\" first given here", t);
 }
 
-/* The new rule x against those of its pair before it. */
+/* Rule i against those of its pair before it. */
 static void compare_rule(struct rules *r, uint32_t i)
 {
 	struct rule_rec *x = &r->rules[i];
 	struct pair_rec *p = &r->pairs[x->pair];
-	const struct rule_rec *prev, *set;
 
-	if (p->count) {
-		prev = &r->rules[p->last];
-		set = p->last_set == NONE ? NULL : &r->rules[p->last_set];
-		if (prev->modify == x->modify && prev->allow == x->allow &&
-		    prev->deny == x->deny)
-			report_duplicate(r->lint, x, prev);
-		else if (!x->modify && set && set->allow != x->allow)
-			report_conflict(r->lint, x, set);
+	const bool *on = r->lint->enabled;
+
+	if (p->count && p->last_modify == x->modify &&
+	    p->last_allow == x->allow && p->last_deny == x->deny) {
+		if (on[LINT_DUPLICATE])
+			report_duplicate(r->lint, x, &r->rules[p->last]);
+	} else if (p->count && !x->modify && p->set_allow != x->allow &&
+		   p->last_set != NONE && on[LINT_CONFLICT]) {
+		report_conflict(r->lint, x, &r->rules[p->last_set]);
 	}
 	p->count++;
 	p->last = i;
-	if (!x->modify)
+	p->last_allow = x->allow;
+	p->last_deny = x->deny;
+	p->last_modify = x->modify;
+	if (!x->modify) {
 		p->last_set = i;
+		p->set_allow = x->allow;
+	}
 }
 
 /* A smack_policy_fn: each rule, in the order read. */
@@ -174,7 +204,7 @@ static int take_rule(void *data, const struct smack_policy_entry *e)
 		r->rules = lint_alloc(realloc(r->rules,
 					      r->cap * sizeof(*r->rules)));
 	}
-	x = &r->rules[r->count];
+	x = &r->rules[r->count++];
 	memset(x, 0, sizeof(*x));
 	x->subject = e->subject;
 	x->object = e->object;
@@ -183,9 +213,40 @@ static int take_rule(void *data, const struct smack_policy_entry *e)
 	x->modify = e->deny != NULL;
 	if (x->modify)
 		smack_access_from_string(e->deny, &x->deny);
-	x->pair = find_pair(r, e->subject, e->object);
-	compare_rule(r, r->count++);
+	x->hash = hash_pair(e->subject, e->object);
 	return 0;
+}
+
+/* Each rule to its pair, compared with the pair's rules before it. */
+static void group_pairs(struct rules *r)
+{
+	const struct rule_rec *ahead;
+	size_t i;
+
+	for (i = 0; i < r->count; i++) {
+		if (i + PREFETCH < r->count) {
+			ahead = &r->rules[i + PREFETCH];
+			__builtin_prefetch(&r->slots[ahead->hash & r->mask]);
+		}
+		r->rules[i].pair = find_pair(r, r->rules[i].subject,
+					     r->rules[i].object,
+					     r->rules[i].hash);
+		compare_rule(r, i);
+	}
+}
+
+/* Room for n rules and their pairs from the start: no table grows. */
+static void make_room(struct rules *r, size_t n)
+{
+	size_t slots = 1024;
+
+	while (slots < 2 * n + 2)
+		slots *= 2;
+	r->cap = r->pairs_cap = n ? n : 1;
+	r->rules = lint_alloc(malloc(r->cap * sizeof(*r->rules)));
+	r->pairs = lint_alloc(malloc(r->pairs_cap * sizeof(*r->pairs)));
+	r->slots = lint_alloc(calloc(slots, sizeof(*r->slots)));
+	r->mask = slots - 1;
 }
 
 /* ---- no-effect ---- */
@@ -238,8 +299,12 @@ static const char *no_effect(const struct smack_policy *p,
 	return NULL;
 }
 
+/* The built-in rules are asked of a policy of no rule: their answer
+ * does not depend on the rules, and a question to it reads no table of
+ * the tree's pairs. */
 static void check_no_effect(struct rules *r)
 {
+	struct smack_policy *built_in;
 	const struct rule_rec *x;
 	const char *why;
 	char t[RULE_TEXT];
@@ -247,22 +312,26 @@ static void check_no_effect(struct rules *r)
 
 	if (!r->lint->enabled[LINT_NO_EFFECT])
 		return;
+	if (smack_policy_new(&built_in) < 0)
+		cli_die_errno(EXIT_FAILURE, "out of memory");
 	for (i = 0; i < r->count; i++) {
 		x = &r->rules[i];
-		why = no_effect(r->lint->policy, x,
-				r->pairs[x->pair].count == 1);
+		why = no_effect(built_in, x, r->pairs[x->pair].count == 1);
 		if (why)
 			lint_report(r->lint, LINT_NO_EFFECT, &x->where,
 				    "rule \"%s\" has no effect: %s",
 				    rule_text(x, t, sizeof(t)), why);
 	}
+	smack_policy_free(built_in);
 }
 
 void lint_rules(struct lint *l)
 {
 	struct rules r = { .lint = l };
 
+	make_room(&r, smack_policy_count(l->policy, SMACK_POLICY_RULE));
 	smack_policy_foreach(l->policy, SMACK_POLICY_RULE, take_rule, &r);
+	group_pairs(&r);
 	check_no_effect(&r);
 	free(r.rules);
 	free(r.pairs);

@@ -350,7 +350,8 @@ static void set_checks(struct lint *l, const struct ctl_options *o)
 		l->enabled[c] = true;
 	for (i = 0; i < o->lint_warn_count; i++) {
 		name = o->lint_warn[i];
-		on = strncmp(name, "no-", 3) != 0;
+		on = lint_check_index(name) >= 0 || strcmp(name, "all") == 0 ||
+		     strncmp(name, "no-", 3) != 0;
 		name += on ? 0 : 3;
 		c = lint_check_index(name);
 		if (c >= 0) {

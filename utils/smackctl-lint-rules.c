@@ -4,60 +4,79 @@
  * pair read before it, in the order the kernel takes them (the files in
  * name order, the lines in order): the same rule again is a duplicate; a
  * rule of three fields setting other letters than the pair's last one is
- * a conflict, which the later line wins.  Then each rule is put to the
+ * a conflict, which the later line wins.  Each rule is also put to the
  * library's access question (smack_policy_have_access(3)), whose reasons
  * name the kernel's built-in rules: when one decides the letters the
  * rule gives, and nothing else the line does can matter, it has no
- * effect.  The pairs' table is made for the number of rules at once and
- * read ahead of the rules, which come in no order of it.
+ * effect.
+ *
+ * One pass, in the order read, keeps for each pair only what its last
+ * rule and last three-field rule were.  The pairs' table is made for the
+ * number of rules at once and larger than the caches; the rules come in
+ * no order of it, so each rule's slot is fetched a few rules ahead.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "cli.h"
 #include "smackctl-lint.h"
 
-#define NONE UINT32_MAX
+/* Where a rule was read: its file as an index of the files seen. */
+struct spot {
+	uint32_t file, line, column;
+};
 
+/* A rule as the pass needs it. */
 struct rule_rec {
 	const char *subject, *object;	/* the policy's */
-	struct lint_place where;
-	unsigned int allow, deny;
+	struct spot where;
+	unsigned char allow, deny;
 	bool modify;			/* four fields */
-	uint32_t pair;
 	uint64_t hash;			/* of the pair */
 };
 
-/* A pair, with what its last rule and last three-field rule set: the
- * rule before is compared without reading it back. */
+/* A pair, with its last rule and last three-field rule. */
 struct pair_rec {
 	const char *subject, *object;
-	uint32_t last, last_set, count;
-	unsigned int last_allow, last_deny, set_allow;
-	bool last_modify;
+	struct spot last, set;
+	uint32_t count;
+	unsigned char last_allow, last_deny, set_allow;
+	bool last_modify, has_set;
 };
 
-/* Rules ahead whose slot is fetched while one is compared: the table is
- * larger than the caches, and the rules come in no order of it. */
-#define PREFETCH 8
-
-/* A slot of the pairs' table: the pair's index + 1 (0: empty) and the
- * top bits of its hash, so that a probe past another pair reads no
- * pair. */
 struct slot {
-	uint32_t pair, hash;
+	uint32_t pair, hash;	/* index + 1 (0: empty); top bits */
 };
+
+/* A rule that has no effect if no other line names its pair. */
+struct maybe {
+	uint32_t pair;
+	struct spot where;
+	unsigned char allow, deny;
+	bool modify;
+	int reason;
+};
+
+/* Rules held back while their slot is fetched. */
+#define RING 16
+#define AHEAD 8
 
 struct rules {
 	struct lint *lint;
-	struct rule_rec *rules;
-	size_t count, cap;
+	struct smack_policy *built_in;	/* no rules: the built-in rules */
 	struct pair_rec *pairs;
 	size_t pairs_count, pairs_cap;
 	struct slot *slots;
-	size_t mask;		/* slots - 1, a power of two less one */
+	size_t mask;
+	const char **files;
+	size_t files_count;
+	struct rule_rec ring[RING];
+	size_t taken;
+	struct maybe *maybes;
+	size_t maybes_count, maybes_cap;
 };
 
 static uint64_t hash_pair(const char *s, const char *o)
@@ -73,180 +92,105 @@ static uint64_t hash_pair(const char *s, const char *o)
 	return h ^ (h >> 32);
 }
 
-static void grow_slots(struct rules *r)
-{
-	size_t i, n = r->mask ? 2 * (r->mask + 1) : 1024, at;
-	const struct pair_rec *p;
-	uint64_t h;
-
-	free(r->slots);
-	r->slots = lint_alloc(calloc(n, sizeof(*r->slots)));
-	r->mask = n - 1;
-	for (i = 0; i < r->pairs_count; i++) {
-		p = &r->pairs[i];
-		h = hash_pair(p->subject, p->object);
-		for (at = h & r->mask; r->slots[at].pair;
-		     at = (at + 1) & r->mask)
-			;
-		r->slots[at] = (struct slot){ i + 1, h >> 32 };
-	}
-}
-
-/* The pair's index, added if new. */
-static uint32_t find_pair(struct rules *r, const char *s, const char *o,
-			  uint64_t h)
+/* The pair's index, added if new: the table has room for every rule. */
+static uint32_t find_pair(struct rules *r, const struct rule_rec *x)
 {
 	struct pair_rec *p;
 	size_t at;
 
-	if (2 * (r->pairs_count + 1) > r->mask + 1)
-		grow_slots(r);
-	for (at = h & r->mask; r->slots[at].pair; at = (at + 1) & r->mask) {
-		if (r->slots[at].hash != (uint32_t)(h >> 32))
+	for (at = x->hash & r->mask; r->slots[at].pair;
+	     at = (at + 1) & r->mask) {
+		if (r->slots[at].hash != (uint32_t)(x->hash >> 32))
 			continue;
 		p = &r->pairs[r->slots[at].pair - 1];
-		if (strcmp(p->subject, s) == 0 && strcmp(p->object, o) == 0)
+		if (strcmp(p->subject, x->subject) == 0 &&
+		    strcmp(p->object, x->object) == 0)
 			return r->slots[at].pair - 1;
 	}
-	if (r->pairs_count == r->pairs_cap) {
-		r->pairs_cap = r->pairs_cap ? 2 * r->pairs_cap : 1024;
-		r->pairs = lint_alloc(realloc(r->pairs, r->pairs_cap *
-					      sizeof(*r->pairs)));
-	}
-	memset(&r->pairs[r->pairs_count], 0, sizeof(*p));
-	r->pairs[r->pairs_count].subject = s;
-	r->pairs[r->pairs_count].object = o;
-	r->slots[at] = (struct slot){ ++r->pairs_count, h >> 32 };
+	/* The table was mapped as zeroes: the other fields are 0. */
+	p = &r->pairs[r->pairs_count];
+	p->subject = x->subject;
+	p->object = x->object;
+	r->slots[at] = (struct slot){ ++r->pairs_count, x->hash >> 32 };
 	return r->pairs_count - 1;
 }
 
-/* "S O A" or "S O A D" of a rule. */
-static const char *rule_text(const struct rule_rec *x, char *buf, size_t size)
+static struct lint_place place(const struct rules *r, const struct spot *s)
+{
+	return (struct lint_place){ r->files[s->file], s->line, s->column };
+}
+
+/* "S O A" or "S O A D". */
+static const char *rule_text(const char *s, const char *o, unsigned int allow,
+			     unsigned int deny, bool modify, char *buf,
+			     size_t size)
 {
 	char a[SMACK_ACCESS_STRLEN], d[SMACK_ACCESS_STRLEN];
 
-	snprintf(buf, size, "%s %s %s%s%s", x->subject, x->object,
-		 smack_access_to_string(x->allow, a), x->modify ? " " : "",
-		 x->modify ? smack_access_to_string(x->deny, d) : "");
+	snprintf(buf, size, "%s %s %s%s%s", s, o,
+		 smack_access_to_string(allow, a), modify ? " " : "",
+		 modify ? smack_access_to_string(deny, d) : "");
 	return buf;
 }
 
 #define RULE_TEXT 600
+#define TEXT_OF(x, buf) rule_text((x)->subject, (x)->object, (x)->allow, \
+				  (x)->deny, (x)->modify, buf, sizeof(buf))
 
-/* Why the later of two lines wins. */
-static const char *why_later(const struct rule_rec *later,
-			     const struct rule_rec *earlier)
+static void report_conflict(struct rules *r, const struct rule_rec *x,
+			    const struct pair_rec *p)
 {
-	return strcmp(later->where.file, earlier->where.file) == 0 ?
-	       "it comes later in the file" :
-	       "its file is read later (the files are read in name order)";
-}
-
-static void report_conflict(struct lint *l, const struct rule_rec *x,
-			    const struct rule_rec *set)
-{
+	struct lint_place at = place(r, &x->where), set = place(r, &p->set);
 	char t[RULE_TEXT], u[RULE_TEXT];
 
-	lint_report(l, LINT_CONFLICT, &x->where, "rule \"%s\" gives the pair"
+	rule_text(p->subject, p->object, p->set_allow, 0, false, u,
+		  sizeof(u));
+	lint_report(r->lint, LINT_CONFLICT, &at, "rule \"%s\" gives the pair"
 		    " other access than \"%s\" at %s:%u; this line wins: %s",
-		    rule_text(x, t, sizeof(t)), rule_text(set, u, sizeof(u)),
-		    set->where.file, set->where.line, why_later(x, set));
-	lint_note(l, &set->where, "\"%s\" is overridden by the line at "
-		  "%s:%u", u, x->where.file, x->where.line);
+		    TEXT_OF(x, t), u, set.file, set.line,
+		    x->where.file == p->set.file ?
+		    "it comes later in the file" :
+		    "its file is read later (the files are read in name"
+		    " order)");
+	lint_note(r->lint, &set, "\"%s\" is overridden by the line at %s:%u",
+		  u, at.file, at.line);
 }
 
-static void report_duplicate(struct lint *l, const struct rule_rec *x,
-			     const struct rule_rec *prev)
+static void report_duplicate(struct rules *r, const struct rule_rec *x,
+			     const struct pair_rec *p)
 {
+	struct lint_place at = place(r, &x->where), prev = place(r, &p->last);
 	char t[RULE_TEXT];
 
-	lint_report(l, LINT_DUPLICATE, &x->where, "rule \"%s\" repeats the "
-		    "line at %s:%u", rule_text(x, t, sizeof(t)),
-		    prev->where.file, prev->where.line);
-	lint_note(l, &prev->where, "\"%s\" first given here", t);
+	lint_report(r->lint, LINT_DUPLICATE, &at, "rule \"%s\" repeats the "
+		    "line at %s:%u", TEXT_OF(x, t), prev.file, prev.line);
+	lint_note(r->lint, &prev, "\"%s\" first given here", t);
 }
 
-/* Rule i against those of its pair before it. */
-static void compare_rule(struct rules *r, uint32_t i)
+/* Rule x against the rules of its pair p before it. */
+static void compare_rule(struct rules *r, const struct rule_rec *x,
+			 struct pair_rec *p)
 {
-	struct rule_rec *x = &r->rules[i];
-	struct pair_rec *p = &r->pairs[x->pair];
-
 	const bool *on = r->lint->enabled;
 
 	if (p->count && p->last_modify == x->modify &&
 	    p->last_allow == x->allow && p->last_deny == x->deny) {
 		if (on[LINT_DUPLICATE])
-			report_duplicate(r->lint, x, &r->rules[p->last]);
-	} else if (p->count && !x->modify && p->set_allow != x->allow &&
-		   p->last_set != NONE && on[LINT_CONFLICT]) {
-		report_conflict(r->lint, x, &r->rules[p->last_set]);
+			report_duplicate(r, x, p);
+	} else if (p->has_set && !x->modify && p->set_allow != x->allow &&
+		   on[LINT_CONFLICT]) {
+		report_conflict(r, x, p);
 	}
 	p->count++;
-	p->last = i;
+	p->last = x->where;
 	p->last_allow = x->allow;
 	p->last_deny = x->deny;
 	p->last_modify = x->modify;
 	if (!x->modify) {
-		p->last_set = i;
+		p->set = x->where;
 		p->set_allow = x->allow;
+		p->has_set = true;
 	}
-}
-
-/* A smack_policy_fn: each rule, in the order read. */
-static int take_rule(void *data, const struct smack_policy_entry *e)
-{
-	struct rules *r = data;
-	struct rule_rec *x;
-
-	if (r->count == r->cap) {
-		r->cap = r->cap ? 2 * r->cap : 1024;
-		r->rules = lint_alloc(realloc(r->rules,
-					      r->cap * sizeof(*r->rules)));
-	}
-	x = &r->rules[r->count++];
-	memset(x, 0, sizeof(*x));
-	x->subject = e->subject;
-	x->object = e->object;
-	x->where = lint_place_of(e);
-	smack_access_from_string(e->access, &x->allow);
-	x->modify = e->deny != NULL;
-	if (x->modify)
-		smack_access_from_string(e->deny, &x->deny);
-	x->hash = hash_pair(e->subject, e->object);
-	return 0;
-}
-
-/* Each rule to its pair, compared with the pair's rules before it. */
-static void group_pairs(struct rules *r)
-{
-	const struct rule_rec *ahead;
-	size_t i;
-
-	for (i = 0; i < r->count; i++) {
-		if (i + PREFETCH < r->count) {
-			ahead = &r->rules[i + PREFETCH];
-			__builtin_prefetch(&r->slots[ahead->hash & r->mask]);
-		}
-		r->rules[i].pair = find_pair(r, r->rules[i].subject,
-					     r->rules[i].object,
-					     r->rules[i].hash);
-		compare_rule(r, i);
-	}
-}
-
-/* Room for n rules and their pairs from the start: no table grows. */
-static void make_room(struct rules *r, size_t n)
-{
-	size_t slots = 1024;
-
-	while (slots < 2 * n + 2)
-		slots *= 2;
-	r->cap = r->pairs_cap = n ? n : 1;
-	r->rules = lint_alloc(malloc(r->cap * sizeof(*r->rules)));
-	r->pairs = lint_alloc(malloc(r->pairs_cap * sizeof(*r->pairs)));
-	r->slots = lint_alloc(calloc(slots, sizeof(*r->slots)));
-	r->mask = slots - 1;
 }
 
 /* ---- no-effect ---- */
@@ -271,20 +215,9 @@ static const char *whole_pair(int reason)
 	return NULL;
 }
 
-/* Why rule x (alone: the only line of its pair) has no effect, or NULL. */
-static const char *no_effect(const struct smack_policy *p,
-			     const struct rule_rec *x, bool alone)
+/* Why a rule that is its pair's only line has no effect, or NULL. */
+static const char *alone_no_effect(int reason, unsigned int allow)
 {
-	char letters[SMACK_ACCESS_STRLEN];
-	int reason = 0;
-
-	smack_policy_have_access(p, x->subject, x->object,
-				 smack_access_to_string(x->allow, letters),
-				 &reason, NULL);
-	if (whole_pair(reason))
-		return whole_pair(reason);
-	if (!alone)
-		return NULL;
 	if (reason == SMACK_REASON_FLOOR_OBJECT)
 		return "object \"_\" is open to r and x, or to l, whatever"
 		       " the rules say (a built-in rule of the kernel), and"
@@ -293,47 +226,152 @@ static const char *no_effect(const struct smack_policy *p,
 		return "subject \"^\" gets r and x, or l, on every object"
 		       " (a built-in rule of the kernel), and no other line"
 		       " names the pair";
-	if (!x->allow)
+	if (!allow)
 		return "it gives no access to a pair that no other line"
 		       " names, which has none without it";
 	return NULL;
 }
 
-/* The built-in rules are asked of a policy of no rule: their answer
- * does not depend on the rules, and a question to it reads no table of
- * the tree's pairs. */
-static void check_no_effect(struct rules *r)
+static void report_no_effect(struct rules *r, const struct rule_rec *x,
+			     const char *why)
 {
-	struct smack_policy *built_in;
-	const struct rule_rec *x;
-	const char *why;
+	struct lint_place at = place(r, &x->where);
 	char t[RULE_TEXT];
+
+	lint_report(r->lint, LINT_NO_EFFECT, &at, "rule \"%s\" has no effect:"
+		    " %s", TEXT_OF(x, t), why);
+}
+
+/* The built-in rules are asked of a policy of no rule: their answer does
+ * not depend on the rules, and the question reads no table of pairs.
+ * What no other line of the pair may change waits for the last line. */
+static void ask_built_in(struct rules *r, const struct rule_rec *x,
+			 uint32_t pair)
+{
+	char letters[SMACK_ACCESS_STRLEN];
+	struct maybe *m;
+	int reason = 0;
+
+	smack_policy_have_access(r->built_in, x->subject, x->object,
+				 smack_access_to_string(x->allow, letters),
+				 &reason, NULL);
+	if (whole_pair(reason)) {
+		report_no_effect(r, x, whole_pair(reason));
+		return;
+	}
+	if (!alone_no_effect(reason, x->allow))
+		return;
+	if (r->maybes_count == r->maybes_cap) {
+		r->maybes_cap = r->maybes_cap ? 2 * r->maybes_cap : 64;
+		r->maybes = lint_alloc(realloc(r->maybes, r->maybes_cap *
+					       sizeof(*r->maybes)));
+	}
+	m = &r->maybes[r->maybes_count++];
+	*m = (struct maybe){ pair, x->where, x->allow, x->deny, x->modify,
+			     reason };
+}
+
+static void check_maybes(struct rules *r)
+{
+	const struct maybe *m;
+	struct rule_rec x;
 	size_t i;
 
-	if (!r->lint->enabled[LINT_NO_EFFECT])
-		return;
-	if (smack_policy_new(&built_in) < 0)
-		cli_die_errno(EXIT_FAILURE, "out of memory");
-	for (i = 0; i < r->count; i++) {
-		x = &r->rules[i];
-		why = no_effect(built_in, x, r->pairs[x->pair].count == 1);
-		if (why)
-			lint_report(r->lint, LINT_NO_EFFECT, &x->where,
-				    "rule \"%s\" has no effect: %s",
-				    rule_text(x, t, sizeof(t)), why);
+	for (i = 0; i < r->maybes_count; i++) {
+		m = &r->maybes[i];
+		if (r->pairs[m->pair].count != 1)
+			continue;
+		x = (struct rule_rec){ r->pairs[m->pair].subject,
+				       r->pairs[m->pair].object, m->where,
+				       m->allow, m->deny, m->modify, 0 };
+		report_no_effect(r, &x, alone_no_effect(m->reason, m->allow));
 	}
-	smack_policy_free(built_in);
+}
+
+/* ---- the pass ---- */
+
+static void process(struct rules *r, const struct rule_rec *x)
+{
+	uint32_t pair = find_pair(r, x);
+
+	compare_rule(r, x, &r->pairs[pair]);
+	if (r->built_in)
+		ask_built_in(r, x, pair);
+}
+
+/* The index of file (the policy's name) among those seen. */
+static uint32_t file_index(struct rules *r, const char *file)
+{
+	if (r->files_count && r->files[r->files_count - 1] == file)
+		return r->files_count - 1;
+	r->files = lint_alloc(realloc(r->files, (r->files_count + 1) *
+				      sizeof(*r->files)));
+	r->files[r->files_count] = file;
+	return r->files_count++;
+}
+
+/* A smack_policy_fn: each rule, in the order read, processed AHEAD
+ * rules later. */
+static int take_rule(void *data, const struct smack_policy_entry *e)
+{
+	struct rules *r = data;
+	struct rule_rec *x = &r->ring[r->taken % RING];
+	unsigned int allow = 0, deny = 0;
+
+	smack_access_from_string(e->access, &allow);
+	if (e->deny)
+		smack_access_from_string(e->deny, &deny);
+	*x = (struct rule_rec){ e->subject, e->object,
+				{ file_index(r, e->file ? e->file : "-"),
+				  e->line, e->column },
+				allow, deny, e->deny != NULL,
+				hash_pair(e->subject, e->object) };
+	__builtin_prefetch(&r->slots[x->hash & r->mask]);
+	if (++r->taken > AHEAD)
+		process(r, &r->ring[(r->taken - AHEAD - 1) % RING]);
+	return 0;
+}
+
+/* size bytes of zeroes, mapped at once: the tables are written all
+ * over, and a page fault each would cost more than the writes. */
+static void *table(size_t size)
+{
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+
+	if (p == MAP_FAILED)
+		cli_die_errno(EXIT_FAILURE, "out of memory");
+	return p;
+}
+
+/* Room for n rules' pairs from the start: no table grows. */
+static void make_room(struct rules *r, size_t n)
+{
+	size_t slots = 1024;
+
+	while (slots < 2 * n + 2)
+		slots *= 2;
+	r->pairs_cap = n ? n : 1;
+	r->pairs = table(r->pairs_cap * sizeof(*r->pairs));
+	r->slots = table(slots * sizeof(*r->slots));
+	r->mask = slots - 1;
 }
 
 void lint_rules(struct lint *l)
 {
 	struct rules r = { .lint = l };
+	size_t i;
 
+	if (l->enabled[LINT_NO_EFFECT] && smack_policy_new(&r.built_in) < 0)
+		cli_die_errno(EXIT_FAILURE, "out of memory");
 	make_room(&r, smack_policy_count(l->policy, SMACK_POLICY_RULE));
 	smack_policy_foreach(l->policy, SMACK_POLICY_RULE, take_rule, &r);
-	group_pairs(&r);
-	check_no_effect(&r);
-	free(r.rules);
-	free(r.pairs);
-	free(r.slots);
+	for (i = r.taken > AHEAD ? r.taken - AHEAD : 0; i < r.taken; i++)
+		process(&r, &r.ring[i % RING]);
+	check_maybes(&r);
+	smack_policy_free(r.built_in);
+	free(r.maybes);
+	free(r.files);
+	munmap(r.pairs, r.pairs_cap * sizeof(*r.pairs));
+	munmap(r.slots, (r.mask + 1) * sizeof(*r.slots));
 }

@@ -36,11 +36,12 @@ struct lint_note_entry {
 	char *text;
 };
 
+/* Each check names at most one other place. */
 struct lint_finding {
 	int check;
 	struct lint_place where;
 	char *text;
-	struct lint_note_entry *notes;
+	struct lint_note_entry notes[1];
 	size_t notes_count;
 };
 
@@ -108,7 +109,7 @@ void lint_report(struct lint *l, int check, const struct lint_place *where,
 						 l->cap * sizeof(*f)));
 	}
 	f = &l->findings[l->count++];
-	memset(f, 0, sizeof(*f));
+	f->notes_count = 0;
 	f->check = check;
 	f->where = *where;
 	va_start(ap, fmt);
@@ -123,10 +124,8 @@ void lint_note(struct lint *l, const struct lint_place *where,
 	struct lint_note_entry *n;
 	va_list ap;
 
-	if (!l->last_kept)
+	if (!l->last_kept || f->notes_count == 1)
 		return;
-	f->notes = lint_alloc(realloc(f->notes, (f->notes_count + 1) *
-					       sizeof(*f->notes)));
 	n = &f->notes[f->notes_count++];
 	n->where = *where;
 	va_start(ap, fmt);
@@ -266,9 +265,23 @@ static bool silenced(const struct ignores *ig, const struct lint_finding *f)
 
 /* ---- output ---- */
 
+/* s as cli_escape() writes it; most text has nothing to escape, and is
+ * written at once. */
+static void put_text(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p >= 0x20 && *p < 0x7f)
+		p++;
+	if (*p)
+		cli_escape(stdout, s, strlen(s), "");
+	else
+		fwrite(s, 1, (const char *)p - s, stdout);
+}
+
 static void print_place(const struct lint_place *p)
 {
-	cli_escape(stdout, p->file, strlen(p->file), "");
+	put_text(p->file);
 	printf(":%u:%u: ", p->line, p->column);
 }
 
@@ -278,13 +291,12 @@ static void print_text(const struct lint_finding *f)
 
 	print_place(&f->where);
 	fputs("warning: ", stdout);
-	cli_escape(stdout, f->text, strlen(f->text), "");
+	put_text(f->text);
 	printf(" [%s]\n", check_names[f->check]);
 	for (i = 0; i < f->notes_count; i++) {
 		print_place(&f->notes[i].where);
 		fputs("note: ", stdout);
-		cli_escape(stdout, f->notes[i].text,
-			   strlen(f->notes[i].text), "");
+		put_text(f->notes[i].text);
 		putchar('\n');
 	}
 }
@@ -373,7 +385,6 @@ static void free_lint(struct lint *l, struct ignores *ig)
 	for (i = 0; i < l->count; i++) {
 		for (j = 0; j < l->findings[i].notes_count; j++)
 			free(l->findings[i].notes[j].text);
-		free(l->findings[i].notes);
 		free(l->findings[i].text);
 	}
 	free(l->findings);

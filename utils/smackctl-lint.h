@@ -53,8 +53,9 @@ const char *lint_check_name(int check);
  * the check is off. */
 void lint_report(struct lint *l, int check, const struct lint_place *where,
 		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-/* Another place the finding reported last involves, and what it is
- * there (nothing when that finding's check is off). */
+/* The other place the finding reported last involves, and what it is
+ * there (nothing when that finding's check is off; one place a
+ * finding). */
 void lint_note(struct lint *l, const struct lint_place *where,
 	       const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A struct lint_place of an entry. */

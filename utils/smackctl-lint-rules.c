@@ -13,7 +13,8 @@
  * One pass, in the order read, keeps for each pair only what its last
  * rule and last three-field rule were.  The pairs' table is made for the
  * number of rules at once and larger than the caches; the rules come in
- * no order of it, so each rule's slot is fetched a few rules ahead.
+ * no order of it, so each rule's slot is fetched a few rules ahead.  A
+ * pair is keyed by the numbers of its labels (lint_intern()).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -32,6 +33,7 @@ struct spot {
 /* A rule as the pass needs it. */
 struct rule_rec {
 	const char *subject, *object;	/* the policy's */
+	uint32_t sid, oid;		/* their numbers */
 	struct spot where;
 	unsigned char allow, deny;
 	bool modify;			/* four fields */
@@ -41,6 +43,7 @@ struct rule_rec {
 /* A pair, with its last rule and last three-field rule. */
 struct pair_rec {
 	const char *subject, *object;
+	uint32_t sid, oid;
 	struct spot last, set;
 	uint32_t count;
 	unsigned char last_allow, last_deny, set_allow;
@@ -66,6 +69,7 @@ struct maybe {
 
 struct rules {
 	struct lint *lint;
+	struct lint_intern in;		/* the labels' numbers */
 	struct smack_policy *built_in;	/* no rules: the built-in rules */
 	struct pair_rec *pairs;
 	size_t pairs_count, pairs_cap;
@@ -79,17 +83,11 @@ struct rules {
 	size_t maybes_count, maybes_cap;
 };
 
-static uint64_t hash_pair(const char *s, const char *o)
+static uint64_t hash_pair(uint32_t sid, uint32_t oid)
 {
-	uint64_t h = 1469598103934665603ull;
+	uint64_t h = ((uint64_t)sid << 32 | oid) * 0x9e3779b97f4a7c15ull;
 
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	h = (h ^ 0xff) * 1099511628211ull;
-	for (; *o; o++)
-		h = (h ^ (unsigned char)*o) * 1099511628211ull;
-	h *= 0x9e3779b97f4a7c15ull;
-	return h ^ (h >> 32);
+	return h ^ (h >> 29);
 }
 
 /* The pair's index, added if new: the table has room for every rule. */
@@ -103,14 +101,15 @@ static uint32_t find_pair(struct rules *r, const struct rule_rec *x)
 		if (r->slots[at].hash != (uint32_t)(x->hash >> 32))
 			continue;
 		p = &r->pairs[r->slots[at].pair - 1];
-		if (strcmp(p->subject, x->subject) == 0 &&
-		    strcmp(p->object, x->object) == 0)
+		if (p->sid == x->sid && p->oid == x->oid)
 			return r->slots[at].pair - 1;
 	}
 	/* The table was mapped as zeroes: the other fields are 0. */
 	p = &r->pairs[r->pairs_count];
 	p->subject = x->subject;
 	p->object = x->object;
+	p->sid = x->sid;
+	p->oid = x->oid;
 	r->slots[at] = (struct slot){ ++r->pairs_count, x->hash >> 32 };
 	return r->pairs_count - 1;
 }
@@ -282,8 +281,9 @@ static void check_maybes(struct rules *r)
 		if (r->pairs[m->pair].count != 1)
 			continue;
 		x = (struct rule_rec){ r->pairs[m->pair].subject,
-				       r->pairs[m->pair].object, m->where,
-				       m->allow, m->deny, m->modify, 0 };
+				       r->pairs[m->pair].object, 0, 0,
+				       m->where, m->allow, m->deny,
+				       m->modify, 0 };
 		report_no_effect(r, &x, alone_no_effect(m->reason, m->allow));
 	}
 }
@@ -322,10 +322,12 @@ static int take_rule(void *data, const struct smack_policy_entry *e)
 	if (e->deny)
 		smack_access_from_string(e->deny, &deny);
 	*x = (struct rule_rec){ e->subject, e->object,
+				lint_intern(&r->in, e->subject),
+				lint_intern(&r->in, e->object),
 				{ file_index(r, e->file ? e->file : "-"),
 				  e->line, e->column },
-				allow, deny, e->deny != NULL,
-				hash_pair(e->subject, e->object) };
+				allow, deny, e->deny != NULL, 0 };
+	x->hash = hash_pair(x->sid, x->oid);
 	__builtin_prefetch(&r->slots[x->hash & r->mask]);
 	if (++r->taken > AHEAD)
 		process(r, &r->ring[(r->taken - AHEAD - 1) % RING]);
@@ -372,6 +374,7 @@ void lint_rules(struct lint *l)
 	smack_policy_free(r.built_in);
 	free(r.maybes);
 	free(r.files);
+	lint_intern_free(&r.in);
 	munmap(r.pairs, r.pairs_cap * sizeof(*r.pairs));
 	munmap(r.slots, (r.mask + 1) * sizeof(*r.slots));
 }

@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <sys/smack.h>
 
@@ -60,6 +61,38 @@ void lint_note(struct lint *l, const struct lint_place *where,
 	       const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A struct lint_place of an entry. */
 struct lint_place lint_place_of(const struct smack_policy_entry *e);
+
+/* smackctl-lint-intern.c: a number for each label, from 0 in the order
+ * first seen, the same for the same bytes wherever they are. */
+struct lint_intern {
+	struct by_address *addresses;
+	size_t address_mask, addresses_count;
+	uint32_t *by_text;
+	size_t text_mask;
+	const char **texts;	/* by id: the first address seen */
+	uint64_t *hashes;
+	size_t count, cap;
+};
+/* s must last as long as in: its address stands for it. */
+uint32_t lint_intern(struct lint_intern *in, const char *s);
+/* The id of the bytes of s, or -1: s may be any string. */
+long lint_intern_find(const struct lint_intern *in, const char *s);
+void lint_intern_free(struct lint_intern *in);
+
+/* A label of the tree, counted wherever it is named. */
+struct lint_label {
+	const char *text;	/* the policy's, or a copy */
+	size_t len;
+	uint64_t bytes;		/* a bit for each byte value mod 64 */
+	unsigned int count, others;	/* all names; those but onlycap's */
+	struct lint_place first;
+};
+
+/* "_", "*", "^", "@". */
+bool lint_is_system(const char *label);
+/* smackctl-lint-typo.c: the labels named once that are an edit or two
+ * from one named often. */
+void lint_typos(struct lint *l, const struct lint_label *labels, size_t n);
 
 /* smackctl-lint-rules.c: conflict, duplicate, no-effect. */
 void lint_rules(struct lint *l);

@@ -40,12 +40,13 @@ struct rule_rec {
 	uint64_t hash;			/* of the pair */
 };
 
-/* A pair, with its last rule and last three-field rule. */
+/* A pair, with its last rule and last three-field rule: 40 bytes, for
+ * the table is written once for each pair of a large tree; its labels'
+ * text is the interner's. */
 struct pair_rec {
-	const char *subject, *object;
 	uint32_t sid, oid;
 	struct spot last, set;
-	uint32_t count;
+	unsigned char count;		/* 0, 1, or 2 for more */
 	unsigned char last_allow, last_deny, set_allow;
 	bool last_modify, has_set;
 };
@@ -106,8 +107,6 @@ static uint32_t find_pair(struct rules *r, const struct rule_rec *x)
 	}
 	/* The table was mapped as zeroes: the other fields are 0. */
 	p = &r->pairs[r->pairs_count];
-	p->subject = x->subject;
-	p->object = x->object;
 	p->sid = x->sid;
 	p->oid = x->oid;
 	r->slots[at] = (struct slot){ ++r->pairs_count, x->hash >> 32 };
@@ -142,7 +141,7 @@ static void report_conflict(struct rules *r, const struct rule_rec *x,
 	struct lint_place at = place(r, &x->where), set = place(r, &p->set);
 	char t[RULE_TEXT], u[RULE_TEXT];
 
-	rule_text(p->subject, p->object, p->set_allow, 0, false, u,
+	rule_text(x->subject, x->object, p->set_allow, 0, false, u,
 		  sizeof(u));
 	lint_report(r->lint, LINT_CONFLICT, &at, "rule \"%s\" gives the pair"
 		    " other access than \"%s\" at %s:%u; this line wins: %s",
@@ -180,7 +179,7 @@ static void compare_rule(struct rules *r, const struct rule_rec *x,
 		   on[LINT_CONFLICT]) {
 		report_conflict(r, x, p);
 	}
-	p->count++;
+	p->count += p->count < 2;
 	p->last = x->where;
 	p->last_allow = x->allow;
 	p->last_deny = x->deny;
@@ -280,8 +279,8 @@ static void check_maybes(struct rules *r)
 		m = &r->maybes[i];
 		if (r->pairs[m->pair].count != 1)
 			continue;
-		x = (struct rule_rec){ r->pairs[m->pair].subject,
-				       r->pairs[m->pair].object, 0, 0,
+		x = (struct rule_rec){ r->in.texts[r->pairs[m->pair].sid],
+				       r->in.texts[r->pairs[m->pair].oid], 0, 0,
 				       m->where, m->allow, m->deny,
 				       m->modify, 0 };
 		report_no_effect(r, &x, alone_no_effect(m->reason, m->allow));

@@ -9,8 +9,9 @@
  * what systemd's loader reads otherwise (SMACK_POLICY_SYSTEMD: the
  * systemd check) and keeps the comment lines (SMACK_POLICY_COMMENTS): a
  * comment "# lint: ignore NAME..." silences the findings of those checks
- * that name the line after it.  The findings are kept until every check
- * ran, so that the comments decide and the JSON can count them.
+ * that name the line after it.  Once the tree is read, and its comments
+ * known, each finding is printed as soon as it is made, from a buffer
+ * that every finding reuses.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -29,20 +30,6 @@ static const char *const check_names[LINT_CHECKS] = {
 	[LINT_ONLYCAP] = "onlycap",	[LINT_CIPSO] = "cipso",
 	[LINT_NETLABEL] = "netlabel",	[LINT_LABELS] = "labels",
 	[LINT_SYSTEMD] = "systemd",
-};
-
-struct lint_note_entry {
-	struct lint_place where;
-	char *text;
-};
-
-/* Each check names at most one other place. */
-struct lint_finding {
-	int check;
-	struct lint_place where;
-	char *text;
-	struct lint_note_entry notes[1];
-	size_t notes_count;
 };
 
 /* A "# lint: ignore" comment: the checks it silences on the next line. */
@@ -85,52 +72,86 @@ struct lint_place lint_place_of(const struct smack_policy_entry *e)
 				    e->column };
 }
 
-static char *format_text(const char *fmt, va_list ap)
+/* fmt into *buf, grown as needed: a finding is printed before the next
+ * one is made, and its text needs no allocation of its own. */
+static char *format_into(char **buf, size_t *cap, const char *fmt, va_list ap)
 {
-	char *text;
+	va_list again;
+	int n;
 
-	if (vasprintf(&text, fmt, ap) < 0)
-		cli_die_errno(EXIT_FAILURE, "out of memory");
-	return text;
+	va_copy(again, ap);
+	n = vsnprintf(*buf, *cap, fmt, ap);
+	if (n >= 0 && (size_t)n >= *cap) {
+		*cap = n + 256;
+		*buf = lint_alloc(realloc(*buf, *cap));
+		n = vsnprintf(*buf, *cap, fmt, again);
+	}
+	va_end(again);
+	if (n < 0)
+		cli_die_errno(EXIT_FAILURE, "cannot format a finding");
+	return *buf;
+}
+
+static void emit(struct lint *l, const struct lint_finding *f);
+
+/* The finding being made goes out: printed, or kept while the comments
+ * that may silence it are not known yet (the systemd warnings, given as
+ * the tree is read). */
+static void flush(struct lint *l)
+{
+	struct lint_finding *f = &l->current;
+
+	if (!l->pending)
+		return;
+	l->pending = false;
+	if (l->streaming) {
+		emit(l, f);
+		return;
+	}
+	if (l->count == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->findings = lint_alloc(realloc(l->findings,
+						 l->cap * sizeof(*f)));
+	}
+	l->findings[l->count] = *f;
+	l->findings[l->count].text = lint_alloc(strdup(f->text));
+	if (f->notes_count)
+		l->findings[l->count].notes[0].text =
+			lint_alloc(strdup(f->notes[0].text));
+	l->count++;
 }
 
 void lint_report(struct lint *l, int check, const struct lint_place *where,
 		 const char *fmt, ...)
 {
-	struct lint_finding *f;
+	struct lint_finding *f = &l->current;
 	va_list ap;
 
-	l->last_kept = l->enabled[check];
-	if (!l->last_kept)
+	flush(l);
+	if (!l->enabled[check])
 		return;
-	if (l->count == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 64;
-		l->findings = lint_alloc(realloc(l->findings,
-						 l->cap * sizeof(*f)));
-	}
-	f = &l->findings[l->count++];
-	f->notes_count = 0;
+	l->pending = true;
 	f->check = check;
 	f->where = *where;
+	f->notes_count = 0;
 	va_start(ap, fmt);
-	f->text = format_text(fmt, ap);
+	f->text = format_into(&l->text, &l->text_cap, fmt, ap);
 	va_end(ap);
 }
 
 void lint_note(struct lint *l, const struct lint_place *where,
 	       const char *fmt, ...)
 {
-	struct lint_finding *f = &l->findings[l->count - 1];
-	struct lint_note_entry *n;
+	struct lint_finding *f = &l->current;
 	va_list ap;
 
-	if (!l->last_kept || f->notes_count == 1)
+	if (!l->pending || f->notes_count == 1)
 		return;
-	n = &f->notes[f->notes_count++];
-	n->where = *where;
+	f->notes[0].where = *where;
 	va_start(ap, fmt);
-	n->text = format_text(fmt, ap);
+	f->notes[0].text = format_into(&l->note, &l->note_cap, fmt, ap);
 	va_end(ap);
+	f->notes_count = 1;
 }
 
 /* ---- the tree ---- */
@@ -326,26 +347,38 @@ static void print_json(const struct lint_finding *f, bool first)
 	fputs("]}", stdout);
 }
 
-/* Prints the findings no comment silences; how many were printed. */
-static size_t print_findings(const struct lint *l, const struct ignores *ig,
-			     bool json, size_t *quiet)
+/* A finding, unless a comment silences it. */
+static void emit(struct lint *l, const struct lint_finding *f)
 {
-	size_t i, shown = 0;
+	if (silenced(l->ignores, f)) {
+		l->quiet++;
+		return;
+	}
+	if (l->json)
+		print_json(f, l->shown == 0);
+	else
+		print_text(f);
+	l->shown++;
+}
 
-	if (json)
+/* From now on each finding is printed as soon as it is whole: the
+ * comments are known, and those kept so far go first. */
+static void start_streaming(struct lint *l)
+{
+	size_t i;
+
+	flush(l);
+	if (l->json)
 		fputs("{\"findings\":[", stdout);
 	for (i = 0; i < l->count; i++) {
-		if (silenced(ig, &l->findings[i])) {
-			(*quiet)++;
-			continue;
-		}
-		if (json)
-			print_json(&l->findings[i], shown == 0);
-		else
-			print_text(&l->findings[i]);
-		shown++;
+		emit(l, &l->findings[i]);
+		free(l->findings[i].text);
+		if (l->findings[i].notes_count)
+			free(l->findings[i].notes[0].text);
 	}
-	return shown;
+	free(l->findings);
+	l->findings = NULL;
+	l->streaming = true;
 }
 
 /* ---- the command ---- */
@@ -378,40 +411,28 @@ static void set_checks(struct lint *l, const struct ctl_options *o)
 	}
 }
 
-static void free_lint(struct lint *l, struct ignores *ig)
-{
-	size_t i, j;
-
-	for (i = 0; i < l->count; i++) {
-		for (j = 0; j < l->findings[i].notes_count; j++)
-			free(l->findings[i].notes[j].text);
-		free(l->findings[i].text);
-	}
-	free(l->findings);
-	free(ig->items);
-	smack_policy_free(l->policy);
-}
-
 int cmd_lint(const struct ctl_options *o)
 {
-	struct lint l = { .policy = NULL };
 	struct ignores ig = { NULL, 0, 0 };
-	bool json = o->format == FORMAT_JSON;
-	size_t shown, quiet = 0;
+	struct lint l = { .ignores = &ig, .json = o->format == FORMAT_JSON };
 	int errors;
 
 	set_checks(&l, o);
 	errors = load_tree(o, &l) < 0;
+	smack_policy_foreach_comment(l.policy, add_ignore, &ig);
+	start_streaming(&l);
 	lint_rules(&l);
 	lint_labels(&l);
 	lint_maps(&l);
-	smack_policy_foreach_comment(l.policy, add_ignore, &ig);
-	shown = print_findings(&l, &ig, json, &quiet);
-	if (json)
+	flush(&l);
+	if (l.json)
 		printf("],\"warnings\":%zu,\"silenced\":%zu,\"errors\":%s}\n",
-		       shown, quiet, errors ? "true" : "false");
-	free_lint(&l, &ig);
+		       l.shown, l.quiet, errors ? "true" : "false");
+	free(ig.items);
+	free(l.text);
+	free(l.note);
+	smack_policy_free(l.policy);
 	if (errors)
 		return EXIT_FAILURE;
-	return shown && o->lint_werror ? EXIT_FAILURE : EXIT_SUCCESS;
+	return l.shown && o->lint_werror ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -36,14 +36,35 @@ struct lint_place {
 	unsigned int line, column;
 };
 
-struct lint_finding;
+struct lint_note_entry {
+	struct lint_place where;
+	char *text;
+};
+
+/* Each check names at most one other place. */
+struct lint_finding {
+	int check;
+	struct lint_place where;
+	char *text;
+	struct lint_note_entry notes[1];
+	size_t notes_count;
+};
+
+struct ignores;
 
 struct lint {
 	struct smack_policy *policy;
 	bool enabled[LINT_CHECKS];
-	bool last_kept;		/* the last finding's check is on */
-	struct lint_finding *findings;
+	bool json;
+	struct ignores *ignores;	/* the "# lint: ignore" comments */
+	bool streaming;		/* findings printed as they come */
+	struct lint_finding current;	/* the one being made */
+	bool pending;		/* current is one */
+	char *text, *note;	/* its texts */
+	size_t text_cap, note_cap;
+	struct lint_finding *findings;	/* kept until streaming */
 	size_t count, cap;
+	size_t shown, quiet;	/* printed, silenced */
 };
 
 /* The check called name (its index), or -1. */

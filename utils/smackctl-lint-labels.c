@@ -20,9 +20,6 @@
 
 struct labels {
 	struct lint *lint;
-	struct label_rec *items;	/* by their interned number */
-	size_t count, cap;
-	struct lint_intern in;
 	char **words;		/* copies of knob list words */
 	size_t words_count;
 	const char *ambient;
@@ -33,18 +30,18 @@ bool lint_is_system(const char *s)
 	return s[1] == '\0' && strchr("_*^@", s[0]);
 }
 
-static struct label_rec *new_label(struct labels *t, const char *s,
+static struct label_rec *new_label(struct lint *l, const char *s,
 				   const struct lint_place *where)
 {
 	struct label_rec *x;
 	const char *c;
 
-	if (t->count == t->cap) {
-		t->cap = t->cap ? 2 * t->cap : 1024;
-		t->items = lint_alloc(realloc(t->items,
-					      t->cap * sizeof(*t->items)));
+	if (l->labels_count == l->labels_cap) {
+		l->labels_cap = l->labels_cap ? 2 * l->labels_cap : 1024;
+		l->labels = lint_alloc(realloc(l->labels, l->labels_cap *
+					       sizeof(*l->labels)));
 	}
-	x = &t->items[t->count++];
+	x = &l->labels[l->labels_count++];
 	memset(x, 0, sizeof(*x));
 	x->text = s;
 	x->len = strlen(s);
@@ -54,24 +51,30 @@ static struct label_rec *new_label(struct labels *t, const char *s,
 	return x;
 }
 
-/* One more name of label s at where; onlycap's are counted apart. */
+uint32_t lint_count_label(struct lint *l, const char *s,
+			  const struct lint_place *where, bool onlycap)
+{
+	uint32_t id = lint_intern(&l->in, s);
+	struct label_rec *x;
+
+	x = id < l->labels_count ? &l->labels[id] : new_label(l, s, where);
+	x->count++;
+	x->others += !onlycap;
+	return id;
+}
+
 static void count_label(struct labels *t, const char *s,
 			const struct lint_place *where, bool onlycap)
 {
-	uint32_t id = lint_intern(&t->in, s);
-	struct label_rec *x;
-
-	x = id < t->count ? &t->items[id] : new_label(t, s, where);
-	x->count++;
-	x->others += !onlycap;
+	lint_count_label(t->lint, s, where, onlycap);
 }
 
 static const struct label_rec *find_label(const struct labels *t,
 					  const char *s)
 {
-	long id = lint_intern_find(&t->in, s);
+	long id = lint_intern_find(&t->lint->in, s);
 
-	return id < 0 ? NULL : &t->items[id];
+	return id < 0 ? NULL : &t->lint->labels[id];
 }
 
 /* The words of a knob's list, each counted (copies kept in t). */
@@ -118,10 +121,6 @@ static int count_entry(void *data, const struct smack_policy_entry *e)
 	int i;
 
 	switch (e->kind) {
-	case SMACK_POLICY_RULE:
-		count_label(t, e->subject, &where, false);
-		count_label(t, e->object, &where, false);
-		break;
 	case SMACK_POLICY_CIPSO:
 	case SMACK_POLICY_NETLABEL:
 		count_label(t, e->label, &where, false);
@@ -143,7 +142,7 @@ static int count_entry(void *data, const struct smack_policy_entry *e)
 static void check_typos(struct labels *t)
 {
 	if (t->lint->enabled[LINT_TYPO])
-		lint_typos(t->lint, t->items, t->count);
+		lint_typos(t->lint, t->lint->labels, t->lint->labels_count);
 }
 
 /* ---- onlycap ---- */
@@ -210,7 +209,12 @@ void lint_labels(struct lint *l)
 	struct labels t = { .lint = l };
 	size_t i;
 
-	smack_policy_foreach(l->policy, 0, count_entry, &t);
+	/* The rules' labels were counted in their pass (lint_rules()). */
+	smack_policy_foreach(l->policy, SMACK_POLICY_CIPSO, count_entry, &t);
+	smack_policy_foreach(l->policy, SMACK_POLICY_NETLABEL, count_entry,
+			     &t);
+	smack_policy_foreach(l->policy, SMACK_POLICY_KNOB, count_entry, &t);
+	smack_policy_foreach(l->policy, SMACK_POLICY_LABELS, count_entry, &t);
 	check_typos(&t);
 	if (l->enabled[LINT_ONLYCAP])
 		smack_policy_foreach(l->policy, SMACK_POLICY_KNOB,
@@ -218,6 +222,4 @@ void lint_labels(struct lint *l)
 	for (i = 0; i < t.words_count; i++)
 		free(t.words[i]);
 	free(t.words);
-	free(t.items);
-	lint_intern_free(&t.in);
 }

@@ -14,7 +14,8 @@
  * rule and last three-field rule were.  The pairs' table is made for the
  * number of rules at once and larger than the caches; the rules come in
  * no order of it, so each rule's slot is fetched a few rules ahead.  A
- * pair is keyed by the numbers of its labels (lint_intern()).
+ * pair is keyed by the numbers of its labels, counted here for the typo
+ * check (lint_count_label()).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -70,7 +71,6 @@ struct maybe {
 
 struct rules {
 	struct lint *lint;
-	struct lint_intern in;		/* the labels' numbers */
 	struct smack_policy *built_in;	/* no rules: the built-in rules */
 	struct pair_rec *pairs;
 	size_t pairs_count, pairs_cap;
@@ -279,8 +279,8 @@ static void check_maybes(struct rules *r)
 		m = &r->maybes[i];
 		if (r->pairs[m->pair].count != 1)
 			continue;
-		x = (struct rule_rec){ r->in.texts[r->pairs[m->pair].sid],
-				       r->in.texts[r->pairs[m->pair].oid], 0, 0,
+		x = (struct rule_rec){ r->lint->in.texts[r->pairs[m->pair].sid],
+				       r->lint->in.texts[r->pairs[m->pair].oid], 0, 0,
 				       m->where, m->allow, m->deny,
 				       m->modify, 0 };
 		report_no_effect(r, &x, alone_no_effect(m->reason, m->allow));
@@ -315,16 +315,18 @@ static int take_rule(void *data, const struct smack_policy_entry *e)
 {
 	struct rules *r = data;
 	struct rule_rec *x = &r->ring[r->taken % RING];
+	struct lint_place at = lint_place_of(e);
 	unsigned int allow = 0, deny = 0;
 
 	smack_access_from_string(e->access, &allow);
 	if (e->deny)
 		smack_access_from_string(e->deny, &deny);
 	*x = (struct rule_rec){ e->subject, e->object,
-				lint_intern(&r->in, e->subject),
-				lint_intern(&r->in, e->object),
-				{ file_index(r, e->file ? e->file : "-"),
-				  e->line, e->column },
+				lint_count_label(r->lint, e->subject, &at,
+						 false),
+				lint_count_label(r->lint, e->object, &at,
+						 false),
+				{ file_index(r, at.file), e->line, e->column },
 				allow, deny, e->deny != NULL, 0 };
 	x->hash = hash_pair(x->sid, x->oid);
 	__builtin_prefetch(&r->slots[x->hash & r->mask]);
@@ -373,7 +375,6 @@ void lint_rules(struct lint *l)
 	smack_policy_free(r.built_in);
 	free(r.maybes);
 	free(r.files);
-	lint_intern_free(&r.in);
 	munmap(r.pairs, r.pairs_cap * sizeof(*r.pairs));
 	munmap(r.slots, (r.mask + 1) * sizeof(*r.slots));
 }

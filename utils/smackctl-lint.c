@@ -431,6 +431,8 @@ int cmd_lint(const struct ctl_options *o)
 	free(ig.items);
 	free(l.text);
 	free(l.note);
+	free(l.labels);
+	lint_intern_free(&l.in);
 	smack_policy_free(l.policy);
 	if (errors)
 		return EXIT_FAILURE;

@@ -36,36 +36,7 @@ struct lint_place {
 	unsigned int line, column;
 };
 
-struct lint_note_entry {
-	struct lint_place where;
-	char *text;
-};
-
-/* Each check names at most one other place. */
-struct lint_finding {
-	int check;
-	struct lint_place where;
-	char *text;
-	struct lint_note_entry notes[1];
-	size_t notes_count;
-};
-
-struct ignores;
-
-struct lint {
-	struct smack_policy *policy;
-	bool enabled[LINT_CHECKS];
-	bool json;
-	struct ignores *ignores;	/* the "# lint: ignore" comments */
-	bool streaming;		/* findings printed as they come */
-	struct lint_finding current;	/* the one being made */
-	bool pending;		/* current is one */
-	char *text, *note;	/* its texts */
-	size_t text_cap, note_cap;
-	struct lint_finding *findings;	/* kept until streaming */
-	size_t count, cap;
-	size_t shown, quiet;	/* printed, silenced */
-};
+struct lint;
 
 /* The check called name (its index), or -1. */
 int lint_check_index(const char *name);
@@ -108,6 +79,45 @@ struct lint_label {
 	unsigned int count, others;	/* all names; those but onlycap's */
 	struct lint_place first;
 };
+
+struct lint_note_entry {
+	struct lint_place where;
+	char *text;
+};
+
+/* Each check names at most one other place. */
+struct lint_finding {
+	int check;
+	struct lint_place where;
+	char *text;
+	struct lint_note_entry notes[1];
+	size_t notes_count;
+};
+
+struct ignores;
+
+struct lint {
+	struct smack_policy *policy;
+	bool enabled[LINT_CHECKS];
+	bool json;
+	struct ignores *ignores;	/* the "# lint: ignore" comments */
+	bool streaming;		/* findings printed as they come */
+	struct lint_finding current;	/* the one being made */
+	bool pending;		/* current is one */
+	char *text, *note;	/* its texts */
+	size_t text_cap, note_cap;
+	struct lint_finding *findings;	/* kept until streaming */
+	size_t count, cap;
+	size_t shown, quiet;	/* printed, silenced */
+	struct lint_intern in;	/* every label's number */
+	struct lint_label *labels;	/* by number, counted */
+	size_t labels_count, labels_cap;
+};
+
+/* One more name of label s (lasting as long as the policy) at where,
+ * counted apart for onlycap: its number. */
+uint32_t lint_count_label(struct lint *l, const char *s,
+			  const struct lint_place *where, bool onlycap);
 
 /* "_", "*", "^", "@". */
 bool lint_is_system(const char *label);

@@ -65,9 +65,11 @@ struct maybe {
 	int reason;
 };
 
-/* Rules held back while their slot is fetched. */
-#define RING 16
-#define AHEAD 8
+/* Rules held back while their slot is fetched, then their pair's record
+ * (the slot says which) halfway there. */
+#define RING 64
+#define AHEAD 32
+#define HALFWAY 16
 
 struct rules {
 	struct lint *lint;
@@ -309,6 +311,15 @@ static uint32_t file_index(struct rules *r, const char *file)
 	return r->files_count++;
 }
 
+/* The record of the pair in x's first slot, if any, into the cache. */
+static void fetch_pair(const struct rules *r, const struct rule_rec *x)
+{
+	uint32_t pair = r->slots[x->hash & r->mask].pair;
+
+	if (pair)
+		__builtin_prefetch(&r->pairs[pair - 1]);
+}
+
 /* A smack_policy_fn: each rule, in the order read, processed AHEAD
  * rules later. */
 static int take_rule(void *data, const struct smack_policy_entry *e)
@@ -330,20 +341,31 @@ static int take_rule(void *data, const struct smack_policy_entry *e)
 				allow, deny, e->deny != NULL, 0 };
 	x->hash = hash_pair(x->sid, x->oid);
 	__builtin_prefetch(&r->slots[x->hash & r->mask]);
+	if (r->taken >= HALFWAY)
+		fetch_pair(r, &r->ring[(r->taken - HALFWAY) % RING]);
 	if (++r->taken > AHEAD)
 		process(r, &r->ring[(r->taken - AHEAD - 1) % RING]);
 	return 0;
 }
 
-/* size bytes of zeroes, mapped at once: the tables are written all
- * over, and a page fault each would cost more than the writes. */
+/* size bytes of zeroes, mapped at once (Linux 5.14 on): the tables are
+ * written all over, and a page fault each would cost more than the
+ * writes. */
 static void *table(size_t size)
 {
 	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	if (p == MAP_FAILED)
 		cli_die_errno(EXIT_FAILURE, "out of memory");
+	/* Large pages, where the kernel has them: the rules reach all
+	 * over the tables, and would miss in the TLB too. */
+#ifdef MADV_HUGEPAGE
+	madvise(p, size, MADV_HUGEPAGE);
+#endif
+#ifdef MADV_POPULATE_WRITE
+	madvise(p, size, MADV_POPULATE_WRITE);	/* else a fault a page */
+#endif
 	return p;
 }
 

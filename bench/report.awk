@@ -419,6 +419,12 @@ END {
 	timed("smackaudit, 1M lines (grep -c)", "smackaudit", "tool", "floor",
 	      3, "smackaudit-result")
 	cpu_row("  CPU time", "smackaudit")
+	timed("smackctl lint vs check, 100k", "lint", "tool", "floor", 2,
+	      "lint-result")
+	cpu_row("  CPU time", "lint")
+	timed("  wide: 20k long labels, typos", "lint-wide", "tool", "floor",
+	      2, "lint-wide-result")
+	cpu_row("  CPU time", "lint-wide")
 	audit_rss_row()
 
 	size_rows("size", "stripped lib+load+chsmack+access", !has_small,

@@ -11,10 +11,11 @@
 #
 # Environment: LINUX_UML (the kernel), BENCH_CPU (the host CPU to pin UML
 # to, default 1), BENCH_TIMEOUT (seconds for the boot, default 600),
-# BENCH_PHASES (a subset of "reload access chsmack load offline boot audit", in
-# that order, or "profile", or "sizes": the sizes only, measured on the
-# host without booting, or "audit": smackaudit only, on the host; see
-# bench/audit.sh), BENCH_BOOT_ROUNDS (3: boots of each kind, for the
+# BENCH_PHASES (a subset of "reload access chsmack load offline boot audit
+# lint", in that order, or "profile", or "sizes": the sizes only, measured
+# on the host without booting, or "audit": smackaudit only, on the host,
+# see bench/audit.sh, or "lint": smackctl lint against check, on the host,
+# see bench/lint.sh), BENCH_BOOT_ROUNDS (3: boots of each kind, for the
 # boot phase), BENCH_SMALL=no (no embedded profiles), and the sizes of the
 # runs, passed on to the guest: BENCH_ROUNDS (smackload and
 # smack_have_access rounds, default 10), BENCH_SET_ROUNDS (5),
@@ -41,6 +42,7 @@ sizes_only=no
 # smackaudit reads files: its phase runs on the host, before any boot.
 audit_only=no
 [ "${BENCH_PHASES:-}" = audit ] && audit_only=yes && sizes_only=yes
+[ "${BENCH_PHASES:-}" = lint ] && audit_only=yes && sizes_only=yes
 [ $sizes_only = yes ] || [ -x "$uml" ] || die "no User-Mode-Linux kernel at '$uml' (apt-get install user-mode-linux)"
 
 rm -rf "$out"
@@ -166,6 +168,11 @@ case " ${BENCH_PHASES:-audit} " in
 	"$srcdir/bench/audit.sh" "$builddir" "$out" "$results" ||
 		die "the smackaudit phase failed" ;;
 esac
+case " ${BENCH_PHASES:-lint} " in
+*" lint "*)
+	"$srcdir/bench/lint.sh" "$builddir" "$out" "$results" ||
+		die "the lint phase failed" ;;
+esac
 [ $audit_only = yes ] || measure_sizes size "$builddir"
 if [ "${BENCH_SMALL:-yes}" != no ] && [ $audit_only = no ]; then
 	small=$(small_build) && measure_sizes size-small "$small"
@@ -199,7 +206,7 @@ done
 
 # The phases of this boot; the boot phase boots on its own, afterwards.
 guest_phases=$(echo " ${BENCH_PHASES:-reload access chsmack load offline} " |
-	sed 's/ boot / /g; s/ audit / /g' | tr -s ' ' |
+	sed 's/ boot / /g; s/ audit / /g; s/ lint / /g' | tr -s ' ' |
 	sed 's/^ //; s/ $//' | tr ' ' ,)
 [ -n "$guest_phases" ] || guest_phases=none
 

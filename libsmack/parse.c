@@ -409,6 +409,20 @@ static bool has_nul(struct parse_reader *r, const struct parse_line *line)
 	return true;
 }
 
+/* A comment line to the ctx's keeper of comments, if it has one. */
+static int note_comment(struct parse_reader *r, const struct parse_line *line,
+			size_t lead)
+{
+	struct parse_ctx *ctx = r->ctx;
+
+	if (!ctx->on_comment || !parse_is_comment(line) ||
+	    ctx->on_comment(ctx->comment_data, line, lead + 1) == 0)
+		return 0;
+	parse_error(ctx, line->number, 0, "out of memory");
+	errno = ENOMEM;
+	return -1;
+}
+
 int parse_reader_next(struct parse_reader *r, struct parse_line *line)
 {
 	size_t lead;
@@ -421,6 +435,8 @@ int parse_reader_next(struct parse_reader *r, struct parse_line *line)
 		if (has_nul(r, line))
 			continue;
 		lead = first_non_blank(line);
+		if (note_comment(r, line, lead) < 0)
+			return -1;
 		if (!keep_line(r, line, lead, &entry))
 			continue;
 		if (entry && r->ctx->origins &&

@@ -60,6 +60,12 @@
 #define PARSE_DEFAULT_NAME "(input)"
 
 struct parse_origins;
+struct parse_line;
+
+/* Called with each comment line a reader meets, whether it returns it or
+ * not, and the column of its '#' or ';'; -1 (errno ENOMEM) stops it. */
+typedef int (*parse_comment_fn)(void *data, const struct parse_line *line,
+				unsigned int column);
 
 /* Where errors go, and how many there were. */
 struct parse_ctx {
@@ -69,6 +75,8 @@ struct parse_ctx {
 	unsigned int errors;		/* errors reported so far */
 	struct parse_origins *origins;	/* NULL, or where the entries of the
 					 * lines read are recorded */
+	parse_comment_fn on_comment;	/* NULL, or who keeps the comments */
+	void *comment_data;
 };
 
 #define PARSE_CTX_INIT(file, fn, data) \

@@ -35,6 +35,7 @@ struct load_call {
 	bool out_of_memory;
 	bool no_file;		/* a value, not a file: messages name none */
 	int tree_error;		/* the errno of a path that cannot be read */
+	unsigned int flags;	/* SMACK_POLICY_* */
 };
 
 void policy_log(const struct smack_policy *p, int priority, const char *file,
@@ -75,6 +76,7 @@ void policy_mark(const struct smack_policy *p, struct policy_mark *m)
 	m->rule_labels = p->rules->labels.count;
 	m->files = p->files.count;
 	m->runs = p->origins.count;
+	m->comments = p->comments.count;
 	m->has_netlabel = p->has_netlabel;
 }
 
@@ -95,6 +97,7 @@ void policy_truncate(struct smack_policy *p, const struct policy_mark *m)
 	records_truncate(&p->files, m->files, sizeof(struct policy_file),
 			 release_files);
 	p->origins.count = m->runs;
+	policy_truncate_comments(p, m->comments);
 	p->has_netlabel = m->has_netlabel;
 	policy_forget_pairs(p);
 }
@@ -135,6 +138,10 @@ static int load_file(void *arg, int fd, struct parse_ctx *ctx)
 	policy_mark(c->p, &m);
 	parse_origins_start(&c->p->origins);
 	ctx->origins = k->one_a_line ? &c->p->origins : NULL;
+	if (c->flags & SMACK_POLICY_COMMENTS) {
+		ctx->on_comment = policy_note_comment;
+		ctx->comment_data = c->p;
+	}
 	ret = k->parse(c->p, fd, ctx);
 	if (ret == 0 && ctx->errors == errors)
 		ret = add_file(c->p, c->kind, ctx->name, &m);
@@ -271,7 +278,7 @@ SMACK_EXPORT
 int smack_policy_load(struct smack_policy *policy, const char *root,
 		      const char *dir, unsigned int flags)
 {
-	struct load_call c = { .p = policy };
+	struct load_call c = { .p = policy, .flags = flags };
 	struct policy_mark m;
 	char *path;
 	int ret;
@@ -298,7 +305,7 @@ SMACK_EXPORT
 int smack_policy_add_path(struct smack_policy *policy, int kind,
 			  const char *path, unsigned int flags)
 {
-	struct load_call c = { .p = policy };
+	struct load_call c = { .p = policy, .flags = flags };
 	struct policy_mark m;
 
 	if (!policy || !valid_kind(kind) || !path) {
@@ -315,7 +322,7 @@ SMACK_EXPORT
 int smack_policy_add_fd(struct smack_policy *policy, int kind, int fd,
 			const char *name, unsigned int flags)
 {
-	struct load_call c = { .p = policy, .kind = kind };
+	struct load_call c = { .p = policy, .kind = kind, .flags = flags };
 	struct parse_ctx ctx = PARSE_CTX_INIT(name, log_error, &c);
 	struct policy_mark m;
 
@@ -408,6 +415,7 @@ void smack_policy_free(struct smack_policy *policy)
 	free(policy->asserts.items);
 	free(policy->users.items);
 	free(policy->files.items);
+	free(policy->comments.items);
 	free(policy->origins.runs);
 	free(policy->dir);
 	free(policy);

@@ -74,6 +74,8 @@ struct smack_policy {
 	struct records asserts;	/* of policy-assert.c's invariants */
 	struct records users;	/* of policy-users.c's entries */
 	struct records files;	/* of struct policy_file */
+	struct records comments;	/* of struct policy_comment, kept
+					 * with SMACK_POLICY_COMMENTS */
 	struct parse_origins origins;
 	struct pair_map *pairs;	/* the rules' pairs, made by the first
 				 * question that needs them */
@@ -83,7 +85,7 @@ struct smack_policy {
 struct policy_mark {
 	size_t count[POLICY_KINDS];
 	uint32_t rule_labels;
-	size_t files, runs;
+	size_t files, runs, comments;
 	bool has_netlabel;
 };
 
@@ -143,6 +145,19 @@ void policy_forget_pairs(struct smack_policy *p);
 /* Entry i of kind, with where it came from. */
 void policy_entry(const struct smack_policy *p, int kind, size_t i,
 		  struct smack_policy_entry *e, char *buf);
+
+/* A comment line of a file (SMACK_POLICY_COMMENTS). */
+struct policy_comment {
+	size_t file;		/* its index in files */
+	unsigned int line, column;
+	char *text;		/* from its '#' or ';' on */
+};
+
+/* policy-comments.c: a parse_comment_fn keeping the comments of the file
+ * that the policy's table of files enters next; going back to a mark. */
+int policy_note_comment(void *policy, const struct parse_line *line,
+			unsigned int column);
+void policy_truncate_comments(struct smack_policy *p, size_t count);
 
 /* policy-systemd.c: warns of the lines of the files read since mark that
  * systemd's own loader reads otherwise (SMACK_POLICY_SYSTEMD). */

@@ -22,6 +22,8 @@ enum {
 	OPT_NO_WAIT,
 	OPT_LABEL,
 	OPT_ACCESS,
+	OPT_ROOT,
+	OPT_WERROR,
 };
 
 static const struct cli_option long_options[] = {
@@ -36,6 +38,8 @@ static const struct cli_option long_options[] = {
 	{ "label", required_argument, OPT_LABEL },
 	{ "access", required_argument, OPT_ACCESS },
 	{ "output", required_argument, 'o' },
+	{ "root", required_argument, OPT_ROOT },
+	{ "werror", no_argument, OPT_WERROR },
 	{ "version", no_argument, 'v' },
 	{ "help", no_argument, 'h' },
 };
@@ -60,6 +64,11 @@ static CLI_NORETURN void usage(void)
 	       "  knob [NAME [VALUE...]]\n"
 	       "                  show the knobs, one knob, or set one\n"
 	       "  graph           the tree's rules as a Graphviz graph\n"
+	       "  lint            report what the tree's files mean together"
+	       " that is likely\n"
+	       "                  a mistake (checks: conflict, duplicate,"
+	       " no-effect, typo,\n"
+	       "                  onlycap, cipso, netlabel, labels, systemd)\n"
 	       "\n"
 	       "Options:\n"
 	       "      --config-dir=DIR  use the tree in DIR\n"
@@ -69,13 +78,18 @@ static CLI_NORETURN void usage(void)
 	       " process's label\n"
 	       "      --keep-going  apply: load every valid file, leave out"
 	       " the others, exit 1\n"
-	       "  -j, --json      status as one JSON object\n"
+	       "  -j, --json      status or lint as one JSON object\n"
 	       "  -k, --key-value status as key=value lines\n"
 	       "      --verbose   say what was read and written\n"
 	       "      --no-wait   exit 3 if another writer runs\n"
 	       "      --label=LABEL   graph: only LABEL and its neighbours\n"
 	       "      --access=LETTERS  graph: only edges with one of LETTERS\n"
 	       "  -o, --output=FILE  graph: write to FILE (SVG if FILE.svg)\n"
+	       "      --root=DIR  lint: read the tree under DIR, as if DIR"
+	       " were /\n"
+	       "  -W NAME, -Wno-NAME  lint: turn check NAME (or all) on or"
+	       " off\n"
+	       "      --werror    lint: exit 1 on warnings too\n"
 	       "  -v, --version   print the version and exit\n"
 	       "  -h, --help      print this help and exit\n"
 	       "\n"
@@ -91,7 +105,7 @@ static void parse_options(int argc, char **argv, struct ctl_options *o)
 {
 	int c;
 
-	while ((c = cli_getopt(argc, argv, "nfjkvho:", long_options,
+	while ((c = cli_getopt(argc, argv, "nfjkvho:W:", long_options,
 			       CLI_OPTIONS_COUNT(long_options))) != -1) {
 		switch (c) {
 		case OPT_CONFIG_DIR:
@@ -127,6 +141,17 @@ static void parse_options(int argc, char **argv, struct ctl_options *o)
 		case 'o':
 			o->output = optarg;
 			break;
+		case OPT_ROOT:
+			o->root = optarg;
+			break;
+		case 'W':
+			if (o->lint_warn_count == 32)
+				cli_die_usage(EXIT_USAGE, "too many -W");
+			o->lint_warn[o->lint_warn_count++] = optarg;
+			break;
+		case OPT_WERROR:
+			o->lint_werror = true;
+			break;
 		case 'v':
 			cli_print_version();
 		case 'h':
@@ -161,6 +186,10 @@ int smackctl_main(int argc, char **argv)
 	    strcmp(command, "graph") != 0)
 		cli_die_usage(EXIT_USAGE, "--label, --access and -o are for "
 			      "graph only");
+	if ((o.root || o.lint_warn_count || o.lint_werror) &&
+	    strcmp(command, "lint") != 0)
+		cli_die_usage(EXIT_USAGE, "--root, -W and --werror are for "
+			      "lint only");
 	if (strcmp(command, "knob") == 0)
 		return cmd_knob(&o, argv + optind + 1, extra);
 	no_arguments(command, extra);
@@ -178,6 +207,8 @@ int smackctl_main(int argc, char **argv)
 		return cmd_test();
 	if (strcmp(command, "graph") == 0)
 		return cmd_graph(&o);
+	if (strcmp(command, "lint") == 0)
+		return cmd_lint(&o);
 	cli_die_usage(EXIT_USAGE, "unknown command \"%s\"", command);
 }
 

@@ -32,6 +32,10 @@ struct ctl_options {
 	const char *graph_label;	/* graph --label */
 	const char *graph_access;	/* graph --access */
 	const char *output;		/* graph -o */
+	const char *root;		/* lint --root */
+	const char *lint_warn[32];	/* lint -W NAME, -Wno-NAME, in order */
+	size_t lint_warn_count;
+	bool lint_werror;		/* lint --werror */
 };
 
 /* ---- smackctl-tree.c: the configuration tree, read by the library */
@@ -177,6 +181,8 @@ int cmd_test(void);
 int cmd_knob(const struct ctl_options *o, char *const *args, size_t n);
 /* smackctl-graph.c */
 int cmd_graph(const struct ctl_options *o);
+/* smackctl-lint.c */
+int cmd_lint(const struct ctl_options *o);
 
 /* Loads the tree named by the options, printing every error.  Returns 0,
  * or -1 (tree freed) when it is not valid; with --keep-going, 1 when

@@ -315,6 +315,8 @@ void smack_policy_set_log_fn(struct smack_policy *policy,
 #define SMACK_POLICY_SYSTEMD	0x4	/* warn (LOG_WARNING) of the lines
 					 * that systemd's own loader reads
 					 * otherwise, once all was read */
+#define SMACK_POLICY_COMMENTS	0x8	/* keep the comment lines, for
+					 * smack_policy_foreach_comment() */
 
 /* The whole tree: root (NULL or "/" for none) and dir (NULL: the
  * configured <sysconfdir>/smack).  All or nothing unless KEEP_GOING: on
@@ -381,6 +383,15 @@ size_t smack_policy_count(const struct smack_policy *policy, int kind);
 int smack_policy_foreach_pair(const struct smack_policy *policy,
 			      const char *subject, const char *object,
 			      smack_policy_fn fn, void *userdata);
+
+/* The comment lines of the files read with SMACK_POLICY_COMMENTS, in
+ * the order read: text from the line's '#' or ';' to its end (no line
+ * end), at column.  fn until it returns non-zero (returned). */
+typedef int (*smack_policy_comment_fn)(void *userdata, const char *file,
+				       unsigned int line, unsigned int column,
+				       const char *text);
+int smack_policy_foreach_comment(const struct smack_policy *policy,
+				 smack_policy_comment_fn fn, void *userdata);
 
 /* Why the policy alone allows or denies an access, the built-in rules
  * applied as the kernel applies them. */

@@ -380,6 +380,51 @@ START_TEST(a_knob_file_is_named_by_its_name)
 }
 END_TEST
 
+/* Each comment as "FILE:LINE:COL TEXT", FILE relative to tmpdir. */
+static int list_comment(void *userdata, const char *file, unsigned int line,
+			unsigned int column, const char *text)
+{
+	size_t len = strlen(listed);
+
+	snprintf(listed + len, sizeof(listed) - len, "%s:%u:%u %s\n",
+		 file + strlen(tmpdir) + 1, line, column, text);
+	return 0;
+}
+
+START_TEST(comments_are_kept_with_where_they_were_read)
+{
+	put("etc/smack/accesses.d/a", "# lint: ignore duplicate\nA B r\n"
+	    "\t ; indented\r\nC D r\n");
+	put("etc/smack/accesses.d/b", "# gone with its file\nA B q\n");
+	put("etc/smack/cipso.d/c", "#c\nL 1 2\n");
+	put("etc/smack/onlycap", "# admins\nA\n");
+	ck_assert_int_eq(smack_policy_load(policy, tmpdir, "/etc/smack",
+					   SMACK_POLICY_KEEP_GOING |
+					   SMACK_POLICY_COMMENTS), -1);
+	listed[0] = '\0';
+	ck_assert_int_eq(smack_policy_foreach_comment(policy, list_comment,
+						      NULL), 0);
+	ck_assert_str_eq(listed,
+			 "etc/smack/accesses.d/a:1:1 # lint: ignore duplicate\n"
+			 "etc/smack/accesses.d/a:3:3 ; indented\n"
+			 "etc/smack/cipso.d/c:1:1 #c\n"
+			 "etc/smack/onlycap:1:1 # admins\n");
+	ck_assert_int_eq(smack_policy_foreach_comment(NULL, list_comment,
+						      NULL), -1);
+	ck_assert_int_eq(errno, EINVAL);
+	ck_assert_int_eq(smack_policy_foreach_comment(policy, NULL, NULL), -1);
+	/* Without the flag, none are kept. */
+	smack_policy_free(policy);
+	ck_assert_int_eq(smack_policy_new(&policy), 0);
+	ck_assert_int_eq(smack_policy_add_path(policy, SMACK_POLICY_RULE,
+			 tmp_path("etc/smack/accesses.d/a"), 0), 0);
+	listed[0] = '\0';
+	ck_assert_int_eq(smack_policy_foreach_comment(policy, list_comment,
+						      NULL), 0);
+	ck_assert_str_eq(listed, "");
+}
+END_TEST
+
 Suite *make_suite(void)
 {
 	Suite *s = suite_create("policy");
@@ -387,6 +432,7 @@ Suite *make_suite(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, tree_entries_say_where_they_were_read);
+	tcase_add_test(tc, comments_are_kept_with_where_they_were_read);
 	tcase_add_test(tc, foreach_stops_and_refuses_bad_arguments);
 	tcase_add_test(tc, foreach_pair_gives_each_rule_of_the_pair);
 	tcase_add_test(tc, an_error_loads_nothing_of_the_call);

@@ -17,7 +17,7 @@
 
 struct plan_knob {
 	bool change;
-	bool left_out;			/* SMACK_PLAN_KEEP_GOING: not written */
+	bool left_out;		/* SMACK_PLAN_KEEP_GOING: not written */
 	const struct knob_entry *want;	/* the policy's last value */
 	struct knob_value old;		/* the kernel's, read before */
 	char *old_text;			/* old as text */
@@ -26,9 +26,11 @@ struct plan_knob {
 struct smack_policy_plan {
 	const struct smack_policy *policy;	/* its log, its rules */
 	unsigned int flags;
-	struct smack_accesses *kernel_rules;	/* before a clear: to undo it */
+	struct smack_accesses *kernel_rules;	/* before a clear: to undo
+						 * it */
 	struct smack_accesses *rules;		/* to write, in order */
-	struct smack_accesses *rules_undo;	/* what the pairs of rules had */
+	struct smack_accesses *rules_undo;	/* what the pairs of rules
+						 * had */
 	/* rules is the policy's own, loaded as it is into a kernel that never
 	 * held a rule: not freed with the plan, taken back by a clear. */
 	bool rules_first_load;

@@ -135,7 +135,8 @@ static bool report_left_out(const struct config_tree *tree,
 	if (plan)
 		smack_policy_plan_foreach(plan, count_left_out, &l);
 	for (i = 0; i < tree->refused_count; i++)
-		l.onlycap = l.onlycap || is_onlycap_file(tree, tree->refused[i]);
+		l.onlycap = l.onlycap ||
+			    is_onlycap_file(tree, tree->refused[i]);
 	if (tree->refused_count == 0 && l.knobs == 0)
 		return false;
 	cli_warn("%zu file%s and %zu knob%s of the configuration left out%s",
@@ -206,6 +207,15 @@ static struct smack_policy_plan *make_plan(const struct ctl_options *o,
 	return plan;
 }
 
+static void print_written(const struct smack_policy_plan *plan)
+{
+	printf("wrote %zu rules, %zu CIPSO mappings, %zu netlabel entries,"
+	       " %zu knobs\n", smack_policy_plan_count(plan, SMACK_POLICY_RULE),
+	       smack_policy_plan_count(plan, SMACK_POLICY_CIPSO),
+	       smack_policy_plan_count(plan, SMACK_POLICY_NETLABEL),
+	       smack_policy_plan_count(plan, SMACK_POLICY_KNOB));
+}
+
 /* Writes the plan; after a refusal the library has taken it back, and
  * its outcome is said. */
 static int execute(struct smack_policy_plan *plan, bool verbose)
@@ -215,13 +225,7 @@ static int execute(struct smack_policy_plan *plan, bool verbose)
 	if (smack_policy_plan_apply(plan, verbose ? SMACK_PLAN_ALL_LABELS : 0,
 				    &rollback) == 0) {
 		if (verbose)
-			printf("wrote %zu rules, %zu CIPSO mappings, %zu"
-			       " netlabel entries, %zu knobs\n",
-			       smack_policy_plan_count(plan, SMACK_POLICY_RULE),
-			       smack_policy_plan_count(plan, SMACK_POLICY_CIPSO),
-			       smack_policy_plan_count(plan,
-						       SMACK_POLICY_NETLABEL),
-			       smack_policy_plan_count(plan, SMACK_POLICY_KNOB));
+			print_written(plan);
 		return 0;
 	}
 	if (rollback == SMACK_ROLLBACK_PARTIAL)

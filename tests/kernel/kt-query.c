@@ -167,6 +167,8 @@ Suite *make_suite(void)
 	tcase_add_test(query, have_access_builtin_labels);
 	tcase_add_test(query, have_access_keeps_no_descriptor);
 	tcase_add_test(query, have_access_for_self_and_process);
+	/* Thousands of queries, under valgrind on a loaded machine. */
+	tcase_set_timeout(query, 120);
 	suite_add_tcase(s, query);
 	return s;
 }

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The library's plan (policy-plan.c, policy-plan-steps.c, policy-apply.c)
- * against a fake smackfs: a plain directory whose files stand for the kernel's, so
- * that the bytes written can be checked, and a write hook that makes the
- * "kernel" refuse part-way, so that the rollback can be seen.
+ * against a fake smackfs: a plain directory whose files stand for the
+ * kernel's, so that the bytes written can be checked, and a write hook
+ * that makes the "kernel" refuse part-way, so that the rollback can be
+ * seen.
  */
 #include <errno.h>
 #include <stdlib.h>

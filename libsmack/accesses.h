@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * accesses.h - inside struct smack_accesses, shared by accesses.c (building,
- * parsing, iterating), accesses-merge.c (per-pair merging),
+ * iterating), accesses-file.c (rule files), accesses-merge.c (per-pair merging),
  * accesses-diff.c (the difference of two sets), accesses-walk.c (each
  * pair once, in order), accesses-kernel.c (apply, clear) and
  * accesses-read.c (reading load2).
@@ -44,6 +44,9 @@ struct smack_accesses {
 void accesses_get(const struct smack_accesses *a, size_t i, struct rule *r);
 /* Appends a rule whose labels are already in a->labels; -1 ENOMEM. */
 int accesses_append(struct smack_accesses *a, const struct rule *r);
+/* Room for want rules at once, when that many is a large set (a file
+ * about to be parsed); a failure is left to the appends. */
+void accesses_reserve(struct smack_accesses *a, size_t want);
 /* Adds a rule by label text, validating the labels that are new; -1 and
  * errno EINVAL or ENOMEM (a new valid label may then stay). */
 int accesses_add_n(struct smack_accesses *a, const char *subject,

@@ -81,6 +81,49 @@ static char *value_of(const char *name, char *const *words, size_t n)
 	return ret == 1 ? value : NULL;
 }
 
+/* Whether word (len bytes) is one of list's blank-separated words. */
+static bool has_word(const char *list, const char *word, size_t len)
+{
+	const char *w;
+	size_t n;
+
+	for (w = list; *(w += strspn(w, " ")); w += n) {
+		n = strcspn(w, " ");
+		if (n == len && strncmp(w, word, len) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* -1 after saying why, when writing the onlycap list value would take
+ * CAP_MAC_ADMIN from this process and force is false (the plan's guard,
+ * smack_policy_plan_new(3), for a value that is written whatever the
+ * kernel has, or only shown). */
+static int guard_onlycap(const char *value, bool force)
+{
+	char *self = NULL;
+	int ret = 0;
+
+	if (force || strcmp(value, "-") == 0)
+		return 0;
+	if (smack_new_label_from_self(&self) < 0) {
+		cli_warn_errno("refusing onlycap \"%s\": cannot read this"
+			       " process's label to check that it is listed;"
+			       " use --force to set it anyway", value);
+		return -1;
+	}
+	if (!has_word(value, self, strlen(self))) {
+		cli_warn("refusing onlycap \"%s\": it leaves out this"
+			 " process's label \"%s\", which would lose"
+			 " CAP_MAC_ADMIN for good (so would every process"
+			 " without a listed label); use --force if that is"
+			 " what you want", value, self);
+		ret = -1;
+	}
+	free(self);
+	return ret;
+}
+
 static int set_knob(const struct ctl_options *o, const char *name,
 		    char *const *words, size_t n)
 {
@@ -92,7 +135,7 @@ static int set_knob(const struct ctl_options *o, const char *name,
 	if (ctl_require_smack() < 0)
 		goto out;
 	if (strcmp(name, "onlycap") == 0 &&
-	    ctl_guard_onlycap(value, o->force) < 0)
+	    guard_onlycap(value, o->force) < 0)
 		goto out;
 	if (o->dry_run) {
 		printf("knob %s %s\n", name, value);

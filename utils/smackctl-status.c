@@ -80,12 +80,20 @@ static long long count_kernel_rules(void)
 	return n;
 }
 
-/* Compares the kernel with the tree; fills in rules on the way, from the
- * same read of load2. */
+/* A smack_plan_step_fn: counts the IPv4 entries the tree lacks. */
+static int count_stale(void *data, const struct smack_plan_step *s)
+{
+	if (s->kind == SMACK_POLICY_NETLABEL && (s->flags & SMACK_STEP_SKIPPED))
+		++*(size_t *)data;
+	return 0;
+}
+
+/* Compares the kernel with the tree: the plan of a reload, only
+ * counted. */
 static void measure_drift(const struct ctl_options *o, struct report *r)
 {
 	struct config_tree tree;
-	struct plan plan;
+	struct smack_policy_plan *plan;
 	bool explicit;
 
 	r->config = cli_config_dir(o->config_dir, &explicit);
@@ -96,14 +104,14 @@ static void measure_drift(const struct ctl_options *o, struct report *r)
 		config_tree_free(&tree);
 		return;
 	}
-	if (plan_compute(&plan, PLAN_DRIFT, &tree, PLAN_FORCE) == 0) {
-		r->changes = plan_size(&plan);
-		r->stale = plan.netlabel_stale;
+	smack_policy_set_log_fn(tree.policy, ctl_plan_log, NULL);
+	if (smack_policy_plan_new(tree.policy, SMACK_PLAN_COMPARE |
+				  SMACK_PLAN_FORCE, &plan) == 0) {
+		r->changes = smack_policy_plan_count(plan, 0);
+		smack_policy_plan_foreach(plan, count_stale, &r->stale);
 		r->drift = r->changes ? DRIFT_YES : DRIFT_NO;
+		smack_policy_plan_free(plan);
 	}
-	if (plan.kernel_rules)
-		r->rules = smack_accesses_count(plan.kernel_rules);
-	plan_free(&plan);
 	config_tree_free(&tree);
 }
 

@@ -446,7 +446,7 @@ int smack_policy_user_label(const struct smack_policy *policy,
 			    size_t ngroups, char **label,
 			    struct smack_policy_entry *entry);
 
-/* Flags of smack_knob_set() and of the plan. */
+/* Flags of smack_knob_set() and of the plan (smack_policy_plan_new). */
 #define SMACK_PLAN_CLEAR	0x1	/* take every rule away, write
 					 * nothing else */
 #define SMACK_PLAN_FORCE	0x2	/* allow an onlycap list that leaves
@@ -466,6 +466,67 @@ int smack_knob_info(const char *name, int *kind, const char *const **words);
 int smack_knob_get(const char *name, char **value);
 int smack_knob_check(const char *name, const char *value);
 int smack_knob_set(const char *name, const char *value, unsigned int flags);
+
+/*
+ * The plan: what to write to bring the kernel to a policy (rules, CIPSO
+ * mappings, netlabel entries when the policy has netlabel.d, the knobs it
+ * sets, onlycap last), computed from the kernel's state and written with
+ * rollback.  See smack_policy_plan_new(3).  Flags of
+ * smack_policy_plan_new(): SMACK_PLAN_CLEAR, SMACK_PLAN_FORCE and
+ */
+#define SMACK_PLAN_KEEP_GOING	0x4	/* leave out (a warning) a knob the
+					 * kernel lacks or the onlycap guard
+					 * refuses, rather than fail */
+#define SMACK_PLAN_COMPARE	0x8	/* only to count what differs: rules
+					 * compared even in a kernel without
+					 * any, no label made for a mapping */
+/* Flags of smack_policy_plan_apply(). */
+#define SMACK_PLAN_ALL_LABELS	0x10	/* name every label a failed apply
+					 * leaves, not only the first eight */
+struct smack_policy_plan;
+
+/* One write of a plan, or (SMACK_STEP_SKIPPED) what it leaves out.
+ * Strings are valid during the call that gives them. */
+struct smack_plan_step {
+	int kind;			/* SMACK_POLICY_RULE, _CIPSO,
+					 * _NETLABEL, _KNOB */
+	unsigned int flags;		/* SMACK_STEP_* */
+	const char *subject, *object;	/* RULE */
+	const char *access, *deny;	/* RULE: letters or "-"; deny NULL */
+	const char *label;		/* CIPSO, NETLABEL */
+	int level;			/* CIPSO */
+	const int *categories;
+	int ncategories;
+	const char *host;		/* NETLABEL, as the kernel lists it */
+	const char *knob;		/* KNOB: its name */
+	const char *value, *old_value;	/* KNOB: to write, and the kernel's */
+};
+#define SMACK_STEP_NO_UNDO	0x1	/* a new IPv4 netlabel entry: the
+					 * kernel cannot delete it */
+#define SMACK_STEP_SKIPPED	0x2	/* not written: an IPv4 entry the
+					 * policy lacks (the kernel cannot
+					 * delete it), a knob left out */
+/* What a failed smack_policy_plan_apply() left in the kernel. */
+enum smack_plan_rollback {
+	SMACK_ROLLBACK_DONE = 0,	/* the policy it had before */
+	SMACK_ROLLBACK_LABELS,		/* the same, but for the labels it
+					 * learned (it never forgets one) */
+	SMACK_ROLLBACK_PARTIAL,		/* not all could be put back */
+};
+typedef int (*smack_plan_step_fn)(void *userdata,
+				  const struct smack_plan_step *step);
+int smack_policy_plan_new(const struct smack_policy *policy,
+			  unsigned int flags, struct smack_policy_plan **plan);
+void smack_policy_plan_free(struct smack_policy_plan *plan);
+/* fn for each step in the order written, then the skipped ones, until it
+ * returns non-zero (returned). */
+int smack_policy_plan_foreach(const struct smack_policy_plan *plan,
+			      smack_plan_step_fn fn, void *userdata);
+/* The writes of kind (0: all), skipped steps not counted. */
+size_t smack_policy_plan_count(const struct smack_policy_plan *plan,
+			       int kind);
+int smack_policy_plan_apply(struct smack_policy_plan *plan,
+			    unsigned int flags, int *rollback);
 
 #ifdef __cplusplus
 }

@@ -156,6 +156,72 @@ START_TEST(load_policy_onlycap_comment_lines)
 }
 END_TEST
 
+/* The write hook: refuses (EPERM) every write to cipso2. */
+static ssize_t refuse_cipso(int fd, const void *buf, size_t len)
+{
+	char link[64], path[256];
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	n = readlink(link, path, sizeof(path) - 1);
+	path[n < 0 ? 0 : n] = '\0';
+	if (n > 7 && strcmp(path + n - 7, "/cipso2") == 0) {
+		errno = EPERM;
+		return -1;
+	}
+	return write(fd, buf, len);
+}
+
+/*
+ * Written through the policy's plan: a refused write (the mapping, after
+ * the rules) is taken back, so that the rules are those from before and
+ * onlycap, which comes last, is not set; and only the parts the page
+ * names are read: the ambient file and netlabel.d of the tree are left
+ * alone, as they always were.
+ */
+START_TEST(load_policy_refusal_is_taken_back)
+{
+	char *ambient, *netlabel, *after;
+
+	apply_text("KtR1 KtR2 r\nKtR3 KtR4 w\n");
+	ambient = kernel_file("ambient");
+	netlabel = kernel_file("netlabel");
+	private_sysconfdir();
+	ck_assert_int_eq(mkdir(SYSCONFDIR "/smack/accesses.d", 0755), 0);
+	ck_assert_int_eq(mkdir(SYSCONFDIR "/smack/cipso.d", 0755), 0);
+	ck_assert_int_eq(mkdir(SYSCONFDIR "/smack/netlabel.d", 0755), 0);
+	write_file(SYSCONFDIR "/smack/accesses.d/rules", "KtR1 KtR2 rwx\n");
+	write_file(SYSCONFDIR "/smack/cipso.d/map", "KtR1 3 7\n");
+	write_file(SYSCONFDIR "/smack/netlabel.d/hosts",
+		   "192.0.2.0/24 KtRNet\n");
+	write_file(SYSCONFDIR "/smack/ambient", "KtRAmbient\n");
+	write_file(SYSCONFDIR "/smack/onlycap", "_\n");
+	smackfs_set_write_hook(refuse_cipso);
+	errno = 0;
+	ck_assert_int_eq(smack_load_policy(), -1);
+	ck_assert_int_eq(errno, EPERM);
+	smackfs_set_write_hook(NULL);
+	ck_assert(has_rule("KtR1", "KtR2", "r"));
+	ck_assert(has_rule("KtR3", "KtR4", "w"));
+	after = kernel_file("onlycap");
+	ck_assert_str_eq(after, "");
+	free(after);
+	/* Without the refusal: the tree's rules, the rest left alone. */
+	ck_assert_int_eq(smack_load_policy(), 0);
+	ck_assert(has_rule("KtR1", "KtR2", "rwx"));
+	ck_assert(!has_pair("KtR3", "KtR4"));
+	after = kernel_file("ambient");
+	ck_assert_str_eq(after, ambient);
+	free(after);
+	after = kernel_file("netlabel");
+	ck_assert_str_eq(after, netlabel);
+	free(after);
+	free(ambient);
+	free(netlabel);
+	ck_assert_int_eq(smackfs_write_file("onlycap", "-", 1), 0);
+}
+END_TEST
+
 /* ------------------------------------------------- the policy's answers */
 
 /* The last rule makes KtQ4 a label the kernel knows: it answers 0 for a
@@ -213,6 +279,7 @@ Suite *make_suite(void)
 	tcase_add_test(load, load_policy_optional_parts);
 	tcase_add_test(load, load_policy_bad_file_loads_nothing);
 	tcase_add_test(load, load_policy_onlycap_comment_lines);
+	tcase_add_test(load, load_policy_refusal_is_taken_back);
 	tcase_add_test(query, policy_have_access_agrees_with_the_kernel);
 	suite_add_tcase(s, load);
 	suite_add_tcase(s, query);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * What the kernel tests of rules (kt-rules.c) and of the policy
- * (kt-policy.c) read back from the kernel and load into it.
+ * What the kernel tests of rules (kt-rules.c), queries (kt-query.c) and
+ * of the policy (kt-policy.c) read back from the kernel and load into it.
  */
 #ifndef KT_RULES_UTIL_H
 #define KT_RULES_UTIL_H
@@ -15,6 +15,9 @@
 
 #include "libsmack-internal.h"
 #include "check-main.h"
+
+/* Not every suite that includes this asks for every helper. */
+#define KT_MAYBE_UNUSED __attribute__((unused))
 
 /* The whole of a smackfs file (the caller frees). */
 static char *kernel_file(const char *name)
@@ -41,6 +44,7 @@ static bool load2_has(const char *subject, const char *object,
 	return found;
 }
 
+KT_MAYBE_UNUSED
 static bool has_rule(const char *subject, const char *object,
 		     const char *access)
 {
@@ -48,6 +52,7 @@ static bool has_rule(const char *subject, const char *object,
 }
 
 /* Pairs with no access left are not listed. */
+KT_MAYBE_UNUSED
 static bool has_pair(const char *subject, const char *object)
 {
 	return load2_has(subject, object, NULL);

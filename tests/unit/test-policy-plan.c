@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * smackctl's plan (utils/smackctl-plan.c, smackctl-execute.c) against a
- * fake smackfs: a plain directory whose files stand for the kernel's, so
- * that the bytes written can be checked, and a write hook that makes the
- * "kernel" refuse part-way, so that the rollback can be seen.
+ * The library's plan (policy-plan.c, policy-plan-steps.c, policy-apply.c)
+ * against a fake smackfs: a plain directory whose files stand for the
+ * kernel's, so that the bytes written can be checked, and a write hook
+ * that makes the "kernel" refuse part-way, so that the rollback can be
+ * seen.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,7 +12,7 @@
 #include <unistd.h>
 
 #include "libsmack-internal.h"
-#include "smackctl.h"
+#include "policy-plan.h"
 #include "check-main.h"
 #include "set-listing.h"
 #include "fail-alloc.h"
@@ -86,105 +87,115 @@ static void real_kernel(void)
 	scratch_remove();
 }
 
-static void load_tree(struct config_tree *tree)
+static struct smack_policy *empty_policy(void)
 {
-	ck_assert_int_eq(config_tree_load(tree, at("etc"), true, 0), 0);
+	struct smack_policy *policy;
+
+	ck_assert_int_eq(smack_policy_new(&policy), 0);
+	return policy;
 }
 
-#define KNOB(name) ctl_knob_index(name)
+static struct smack_policy *load_tree(void)
+{
+	struct smack_policy *policy = empty_policy();
+
+	ck_assert_int_eq(smack_policy_load(policy, NULL, at("etc"), 0), 0);
+	return policy;
+}
 
 START_TEST(reload_writes_only_changes)
 {
-	struct config_tree tree;
-	struct plan plan;
+	struct smack_policy *policy;
+	struct smack_policy_plan *plan;
 
 	put("fs/load2", "A B rwx\nA C r\nA E w\n");
 	put("etc/accesses.d/rules", "A B rwx\nA D w\nA E rw\nA E - r\n");
-	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, 0), 0);
+	policy = load_tree();
+	ck_assert_int_eq(smack_policy_plan_new(policy, 0, &plan), 0);
 	/* A B stays as it is: it is not written at all. */
-	ck_assert_uint_eq(plan.rules_changed, 2);
-	ck_assert_uint_eq(plan_size(&plan), 2);
+	ck_assert_uint_eq(smack_accesses_count(plan->rules), 2);
+	ck_assert_uint_eq(smack_policy_plan_count(plan, 0), 2);
 	put("fs/load2", "");
-	ck_assert_int_eq(plan_execute(&plan, false), 0);
+	ck_assert_int_eq(smack_policy_plan_apply(plan, 0, NULL), 0);
 	ck_assert_ptr_null(strstr(get("fs/load2"), "A B"));
 	ck_assert_ptr_nonnull(strstr(get("fs/load2"), "A C -"));
 	ck_assert_ptr_nonnull(strstr(get("fs/load2"), "A D w"));
 	/* A E ends with w, which it has already. */
 	ck_assert_ptr_null(strstr(get("fs/load2"), "A E"));
-	plan_free(&plan);
-	config_tree_free(&tree);
+	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
 }
 END_TEST
 
 START_TEST(nothing_to_do)
 {
-	struct config_tree tree;
-	struct plan plan;
+	struct smack_policy *policy;
+	struct smack_policy_plan *plan;
 
 	put("fs/load2", "A B rwx\n");
 	put("etc/accesses.d/rules", "A B rwx\n");
 	put("etc/logging", "denied\n");
-	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, 0), 0);
-	ck_assert_uint_eq(plan_size(&plan), 0);
-	ck_assert_int_eq(plan_execute(&plan, false), 0);
+	policy = load_tree();
+	ck_assert_int_eq(smack_policy_plan_new(policy, 0, &plan), 0);
+	ck_assert_uint_eq(smack_policy_plan_count(plan, 0), 0);
+	ck_assert_int_eq(smack_policy_plan_apply(plan, 0, NULL), 0);
 	ck_assert_uint_eq(writes, 0);
-	plan_free(&plan);
-	config_tree_free(&tree);
+	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
 }
 END_TEST
 
 START_TEST(knobs_are_written)
 {
-	struct config_tree tree;
-	struct plan plan;
+	struct smack_policy *policy;
+	struct smack_policy_plan *plan;
 
 	put("etc/logging", "both\n");
-	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, 0), 0);
-	ck_assert_uint_eq(plan.knobs_changed, 1);
-	ck_assert(plan.knobs[KNOB("logging")].change);
-	ck_assert_int_eq(atoi(plan.knobs[KNOB("logging")].old_value), 1);
-	ck_assert_int_eq(plan_execute(&plan, false), 0);
+	policy = load_tree();
+	ck_assert_int_eq(smack_policy_plan_new(policy, 0, &plan), 0);
+	ck_assert_uint_eq(plan->knobs_changed, 1);
+	ck_assert(plan->knobs[KNOB_LOGGING].change);
+	ck_assert_int_eq(atoi(plan->knobs[KNOB_LOGGING].old_text), 1);
+	ck_assert_int_eq(smack_policy_plan_apply(plan, 0, NULL), 0);
 	ck_assert_str_eq(get("fs/logging"), "3\n");
-	plan_free(&plan);
-	config_tree_free(&tree);
+	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
 }
 END_TEST
 
 START_TEST(missing_knob_is_refused_before_writing)
 {
-	struct config_tree tree;
-	struct plan plan;
+	struct smack_policy *policy;
+	struct smack_policy_plan *plan;
 
 	put("etc/accesses.d/rules", "A B r\n");
 	put("etc/ambient", "Net\n");	/* the fake kernel has no ambient */
-	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, 0), -1);
-	plan_free(&plan);
-	config_tree_free(&tree);
+	policy = load_tree();
+	ck_assert_int_eq(smack_policy_plan_new(policy, 0, &plan), -1);
+	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
 	ck_assert_uint_eq(writes, 0);
 }
 END_TEST
 
 START_TEST(onlycap_guard)
 {
-	struct config_tree tree;
-	struct plan plan;
+	struct smack_policy *policy;
+	struct smack_policy_plan *plan;
 
 	/* Without Smack this process's label cannot be read, so any list
 	 * is a possible lock-out. */
 	put("etc/onlycap", "Keeper\n");
-	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, 0), -1);
-	plan_free(&plan);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, PLAN_FORCE), 0);
-	ck_assert(plan.knobs[KNOB("onlycap")].change);
-	ck_assert_int_eq(plan_execute(&plan, false), 0);
+	policy = load_tree();
+	ck_assert_int_eq(smack_policy_plan_new(policy, 0, &plan), -1);
+	smack_policy_plan_free(plan);
+	ck_assert_int_eq(smack_policy_plan_new(policy, SMACK_PLAN_FORCE, &plan),
+			 0);
+	ck_assert(plan->knobs[KNOB_ONLYCAP].change);
+	ck_assert_int_eq(smack_policy_plan_apply(plan, 0, NULL), 0);
 	ck_assert_str_eq(get("fs/onlycap"), "Keeper");
-	plan_free(&plan);
-	config_tree_free(&tree);
+	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
 }
 END_TEST
 
@@ -192,188 +203,189 @@ END_TEST
  * of the plan stays. */
 START_TEST(keep_going_leaves_out_a_knob)
 {
-	struct config_tree tree;
-	struct plan plan;
+	struct smack_policy *policy;
+	struct smack_policy_plan *plan;
 
 	put("etc/accesses.d/rules", "A B r\n");
 	put("etc/ambient", "Net\n");	/* the fake kernel has no ambient */
 	put("etc/onlycap", "Keeper\n");
 	put("etc/logging", "both\n");
-	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree,
-				      PLAN_KEEP_GOING), 0);
-	ck_assert(plan.knob_left_out[KNOB("ambient")]);
-	ck_assert(plan.knob_left_out[KNOB("onlycap")]);
-	ck_assert(!plan.knob_left_out[KNOB("logging")]);
-	ck_assert(!plan.knobs[KNOB("onlycap")].change);
-	ck_assert(plan.knobs[KNOB("logging")].change);
-	ck_assert_uint_eq(plan_size(&plan), 2);
-	plan_free(&plan);
-	config_tree_free(&tree);
+	policy = load_tree();
+	ck_assert_int_eq(smack_policy_plan_new(policy, SMACK_PLAN_KEEP_GOING,
+					       &plan), 0);
+	ck_assert(plan->knobs[KNOB_AMBIENT].left_out);
+	ck_assert(plan->knobs[KNOB_ONLYCAP].left_out);
+	ck_assert(!plan->knobs[KNOB_LOGGING].left_out);
+	ck_assert(!plan->knobs[KNOB_ONLYCAP].change);
+	ck_assert(plan->knobs[KNOB_LOGGING].change);
+	ck_assert_uint_eq(smack_policy_plan_count(plan, 0), 2);
+	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
 	ck_assert_uint_eq(writes, 0);
 }
 END_TEST
 
 START_TEST(refusal_of_the_rules)
 {
-	struct config_tree tree;
-	struct plan plan;
+	struct smack_policy *policy;
+	struct smack_policy_plan *plan;
 
 	put("fs/load2", "A B r\n");
 	put("etc/accesses.d/rules", "A B rwx\nA C w\n");
 	put("etc/logging", "both\n");
-	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, 0), 0);
+	policy = load_tree();
+	ck_assert_int_eq(smack_policy_plan_new(policy, 0, &plan), 0);
 	fail_at = 1;
-	ck_assert_int_eq(plan_execute(&plan, false), -1);
+	ck_assert_int_eq(smack_policy_plan_apply(plan, 0, NULL), -1);
 	/* Nothing was taken.  The rollback writes back what each pair to
 	 * change had (the kernel may have taken part of a refused write),
 	 * which leaves A B at r and A C without access; the knob that comes
 	 * after the rules was never written. */
 	ck_assert_str_eq(get("fs/load2"), "A B r\nA C -\n");
 	ck_assert_str_eq(get("fs/logging"), "1\n");
-	plan_free(&plan);
-	config_tree_free(&tree);
+	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
 }
 END_TEST
 
 START_TEST(refusal_after_the_rules_rolls_them_back)
 {
-	struct config_tree tree;
-	struct plan plan;
+	struct smack_policy *policy;
+	struct smack_policy_plan *plan;
 
 	make_dir("etc/cipso.d");
 	put("etc/accesses.d/rules", "A B rwx\n");
 	put("etc/cipso.d/map", "Secret 5 1\n");
 	put("fs/cipso2", "Secret 250/1\n");	/* a label it knows */
-	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, 0), 0);
+	policy = load_tree();
+	ck_assert_int_eq(smack_policy_plan_new(policy, 0, &plan), 0);
 	/* Write 1: the rules.  Write 2: the CIPSO mapping, refused. */
 	fail_at = 2;
-	ck_assert_int_eq(plan_execute(&plan, false), -1);
+	ck_assert_int_eq(smack_policy_plan_apply(plan, 0, NULL), -1);
 	/* The rules were put back: "A B" written again with no access. */
 	ck_assert_uint_eq(writes, 3);
 	ck_assert_ptr_nonnull(strstr(get("fs/load2"), "A B -"));
-	plan_free(&plan);
-	config_tree_free(&tree);
+	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
 }
 END_TEST
 
 START_TEST(a_label_new_to_the_kernel_is_made_first)
 {
-	struct config_tree tree;
-	struct plan plan;
+	struct smack_policy *policy;
+	struct smack_policy_plan *plan;
 
 	make_dir("etc/cipso.d");
 	put("fs/load2", "A B r\n");
 	put("fs/cipso2", "A 250/2\nB 250/3\n");
 	put("etc/accesses.d/rules", "A B rw\n");
 	put("etc/cipso.d/map", "Fresh 5 1\nA 4 2\n");
-	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, 0), 0);
+	policy = load_tree();
+	ck_assert_int_eq(smack_policy_plan_new(policy, 0, &plan), 0);
 	/* Fresh is made by a rule to itself with no access, which is not
 	 * part of the plan; A is known already. */
-	ck_assert_uint_eq(smack_accesses_count(plan.new_labels), 1);
-	ck_assert_uint_eq(plan_size(&plan), 3);
+	ck_assert_uint_eq(smack_accesses_count(plan->new_labels), 1);
+	ck_assert_uint_eq(smack_policy_plan_count(plan, 0), 3);
 	fail_at = 2;	/* the rules, after the new label */
-	ck_assert_int_eq(plan_execute(&plan, false), -1);
+	ck_assert_int_eq(smack_policy_plan_apply(plan, 0, NULL), -1);
 	ck_assert_str_eq(first_write, "Fresh Fresh -\n");
 	ck_assert_uint_eq(writes, 3);	/* and the rollback of the rules */
-	plan_free(&plan);
-	config_tree_free(&tree);
+	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
 }
 END_TEST
 
 START_TEST(first_load_writes_the_tree_as_it_is)
 {
-	struct config_tree tree;
-	struct plan plan;
+	struct smack_policy *policy;
+	struct smack_policy_plan *plan;
 
 	put("etc/accesses.d/rules", "A B r\nA B w\nA C rw x\n");
-	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, 0), 0);
-	ck_assert(plan.rules_first_load);
-	ck_assert_ptr_eq(plan.rules, tree.rules);
-	ck_assert_int_eq(plan_execute(&plan, false), 0);
+	policy = load_tree();
+	ck_assert_int_eq(smack_policy_plan_new(policy, 0, &plan), 0);
+	ck_assert(plan->rules_first_load);
+	ck_assert_ptr_eq(plan->rules, policy->rules);
+	ck_assert_int_eq(smack_policy_plan_apply(plan, 0, NULL), 0);
 	ck_assert_str_eq(get("fs/load2"), "A B w\n");
 	ck_assert_str_eq(get("fs/change-rule"), "A C rw x\n");
-	plan_free(&plan);
+	smack_policy_plan_free(plan);
 	/* status compares even then: it only counts. */
 	put("fs/load2", "");
 	put("fs/change-rule", "");
-	ck_assert_int_eq(plan_compute(&plan, PLAN_DRIFT, &tree, PLAN_FORCE), 0);
-	ck_assert(!plan.rules_first_load);
-	ck_assert_uint_eq(plan_size(&plan), 2);
-	plan_free(&plan);
-	config_tree_free(&tree);
+	ck_assert_int_eq(smack_policy_plan_new(policy, SMACK_PLAN_COMPARE |
+					       SMACK_PLAN_FORCE, &plan), 0);
+	ck_assert(!plan->rules_first_load);
+	ck_assert_uint_eq(smack_policy_plan_count(plan, 0), 2);
+	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
 }
 END_TEST
 
 START_TEST(refused_first_load_takes_every_pair_back)
 {
-	struct config_tree tree;
-	struct plan plan;
+	struct smack_policy *policy;
+	struct smack_policy_plan *plan;
 
 	make_dir("etc/cipso.d");
 	put("etc/accesses.d/rules", "A B r\nA C w\n");
 	put("etc/cipso.d/map", "Secret 5 1\n");
 	put("fs/cipso2", "Secret 250/1\n");
-	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, 0), 0);
-	ck_assert(plan.rules_first_load);
+	policy = load_tree();
+	ck_assert_int_eq(smack_policy_plan_new(policy, 0, &plan), 0);
+	ck_assert(plan->rules_first_load);
 	fail_at = 2;	/* the CIPSO mapping, after the rules */
-	ck_assert_int_eq(plan_execute(&plan, false), -1);
+	ck_assert_int_eq(smack_policy_plan_apply(plan, 0, NULL), -1);
 	/* Each open of the plain file writes from its start: the clear is
 	 * what is left. */
 	ck_assert_str_eq(get("fs/load2"), "A B -\nA C -\n");
-	plan_free(&plan);
-	config_tree_free(&tree);
+	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
 }
 END_TEST
 
 START_TEST(clear_removes_every_rule)
 {
-	struct config_tree tree = { 0 };
-	struct plan plan;
+	struct smack_policy *policy = empty_policy();
+	struct smack_policy_plan *plan;
 
 	put("fs/load2", "A B rwx\nC D r\n");
-	ck_assert_int_eq(plan_compute(&plan, PLAN_CLEAR, &tree, 0), 0);
-	ck_assert_uint_eq(plan_size(&plan), 2);
+	ck_assert_int_eq(smack_policy_plan_new(policy, SMACK_PLAN_CLEAR, &plan), 0);
+	ck_assert_uint_eq(smack_policy_plan_count(plan, 0), 2);
 	put("fs/load2", "");
-	ck_assert_int_eq(plan_execute(&plan, false), 0);
+	ck_assert_int_eq(smack_policy_plan_apply(plan, 0, NULL), 0);
 	ck_assert_ptr_nonnull(strstr(get("fs/load2"), "A B -"));
 	ck_assert_ptr_nonnull(strstr(get("fs/load2"), "C D -"));
-	plan_free(&plan);
+	smack_policy_plan_free(plan);
 }
 END_TEST
 
 START_TEST(netlabel_entries)
 {
-	struct config_tree tree;
-	struct plan plan;
+	struct smack_policy *policy;
+	struct smack_policy_plan *plan;
 
 	make_dir("etc/netlabel.d");
 	put("fs/netlabel", "10.0.0.0/8 Lan\n192.168.0.0/16 Old\n");
 	put("fs/ipv6host",
 	    "2001:0db8:0000:0000:0000:0000:0000:0000/32 Six\n");
 	put("etc/netlabel.d/hosts", "10.1.2.3/8 Lan\n172.16.0.0/12 New\n");
-	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, 0), 0);
+	policy = load_tree();
+	ck_assert_int_eq(smack_policy_plan_new(policy, 0, &plan), 0);
 	/* 10/8 is there already; 172.16/12 is new, and since it cannot be
 	 * deleted it comes last, to be written after the rest; the IPv6
 	 * entry is deleted; the stale IPv4 one cannot be. */
-	ck_assert_str_eq(hosts(plan.netlabel),
+	ck_assert_str_eq(hosts(plan->netlabel),
 			 "2001:0db8:0000:0000:0000:0000:0000:0000/32 -DELETE;"
 			 "172.16.0.0/12 New;");
-	ck_assert_uint_eq(plan.netlabel_no_undo, 1);
-	ck_assert_uint_eq(plan_netlabel_first_new(&plan), 1);
-	ck_assert_uint_eq(plan_size(&plan), 2);
-	ck_assert_uint_eq(plan.netlabel_stale, 1);
+	ck_assert_uint_eq(plan->netlabel_no_undo, 1);
+	ck_assert_uint_eq(plan_netlabel_first_new(plan), 1);
+	ck_assert_uint_eq(smack_policy_plan_count(plan, 0), 2);
+	ck_assert_uint_eq(smack_netlabel_count(plan->stale), 1);
 	/* The way back puts the IPv6 entry back, and nothing else. */
-	ck_assert_str_eq(hosts(plan.netlabel_undo),
+	ck_assert_str_eq(hosts(plan->netlabel_undo),
 			 "2001:0db8:0000:0000:0000:0000:0000:0000/32 Six;");
-	plan_free(&plan);
-	config_tree_free(&tree);
+	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
 }
 END_TEST
 
@@ -382,8 +394,8 @@ END_TEST
  * onlycap, and left when one of them is refused. */
 START_TEST(new_ipv4_entries_come_last)
 {
-	struct config_tree tree;
-	struct plan plan;
+	struct smack_policy *policy;
+	struct smack_policy_plan *plan;
 
 	make_dir("etc/netlabel.d");
 	put("fs/netlabel", "10.0.0.0/8 Lan\n192.168.0.0/16 Old\n");
@@ -391,29 +403,29 @@ START_TEST(new_ipv4_entries_come_last)
 	    "2001:0db8:0000:0000:0000:0000:0000:0000/32 Six\n");
 	put("etc/netlabel.d/hosts", "172.16.0.0/12 NewB\n10.0.0.0/8 Lan2\n"
 	    "9.0.0.0/8 NewA\n2001:db8:1::/48 Six2\n192.168.0.0/16 Old\n");
-	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, 0), 0);
-	ck_assert_str_eq(hosts(plan.netlabel), "10.0.0.0/8 Lan2;"
+	policy = load_tree();
+	ck_assert_int_eq(smack_policy_plan_new(policy, 0, &plan), 0);
+	ck_assert_str_eq(hosts(plan->netlabel), "10.0.0.0/8 Lan2;"
 			 "2001:0db8:0000:0000:0000:0000:0000:0000/32 -DELETE;"
 			 "2001:0db8:0001:0000:0000:0000:0000:0000/48 Six2;"
 			 "9.0.0.0/8 NewA;172.16.0.0/12 NewB;");
-	ck_assert_uint_eq(plan.netlabel_no_undo, 2);
-	ck_assert_uint_eq(plan_netlabel_first_new(&plan), 3);
+	ck_assert_uint_eq(plan->netlabel_no_undo, 2);
+	ck_assert_uint_eq(plan_netlabel_first_new(plan), 3);
 	/* NewB is refused: the three others are put back, NewA stays. */
 	fail_at = 5;
-	ck_assert_int_eq(plan_execute(&plan, false), -1);
+	ck_assert_int_eq(smack_policy_plan_apply(plan, 0, NULL), -1);
 	ck_assert_str_eq(rollback_writes, "10.0.0.0/8 Lan\n|"
 			 "2001:0db8:0000:0000:0000:0000:0000:0000/32 Six\n|"
 			 "2001:0db8:0001:0000:0000:0000:0000:0000/48 -DELETE\n|");
-	plan_free(&plan);
-	config_tree_free(&tree);
+	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
 }
 END_TEST
 
 START_TEST(cipso_mappings_and_their_way_back)
 {
-	struct config_tree tree;
-	struct plan plan;
+	struct smack_policy *policy;
+	struct smack_policy_plan *plan;
 
 	make_dir("etc/cipso.d");
 	/* cipso2 lists every label the kernel knows. */
@@ -421,40 +433,40 @@ START_TEST(cipso_mappings_and_their_way_back)
 	put("etc/cipso.d/map", "Old 4 5\nNew 1\nKeep 3 5\n");
 	make_dir("etc/netlabel.d");
 	put("etc/netlabel.d/hosts", "2001:db8::/32 Six\n");
-	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_RELOAD, &tree, 0), 0);
-	ck_assert_str_eq(maps(plan.cipso), "New 1;Old 4 5;");
+	policy = load_tree();
+	ck_assert_int_eq(smack_policy_plan_new(policy, 0, &plan), 0);
+	ck_assert_str_eq(maps(plan->cipso), "New 1;Old 4 5;");
 	/* Write 1 makes New, which the kernel gives a mapping of its own;
 	 * 2 and 3 map New and Old; 4, the netlabel entry, is refused. */
 	cipso2_after[1] = "Old   3/5\nKeep   3/5\nbare   7\nNew   7/1\n";
 	cipso2_after[3] = "Old   4/5\nKeep   3/5\nbare   7\nNew   1\n";
 	fail_at = 4;
-	ck_assert_int_eq(plan_execute(&plan, false), -1);
+	ck_assert_int_eq(smack_policy_plan_apply(plan, 0, NULL), -1);
 	/* The rollback writes the two mappings that differ from those
 	 * before, New's as the kernel made it; Keep and bare are not
 	 * written. */
 	ck_assert_str_eq(rollback_writes,
 			 "New 7   1   1   \n|Old 3   1   5   \n|");
-	plan_free(&plan);
-	config_tree_free(&tree);
+	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
 }
 END_TEST
 
 START_TEST(netlabel_left_alone_without_netlabel_d)
 {
-	struct config_tree tree;
-	struct plan plan;
+	struct smack_policy *policy;
+	struct smack_policy_plan *plan;
 
 	put("fs/netlabel", "10.0.0.0/8 Lan\n");
 	put("fs/ipv6host",
 	    "2001:0db8:0000:0000:0000:0000:0000:0000/32 Six\n");
-	load_tree(&tree);
-	ck_assert_int_eq(plan_compute(&plan, PLAN_APPLY, &tree, 0), 0);
-	ck_assert_uint_eq(smack_netlabel_count(plan.netlabel), 0);
-	ck_assert_uint_eq(plan.netlabel_stale, 0);
-	ck_assert_uint_eq(plan_size(&plan), 0);
-	plan_free(&plan);
-	config_tree_free(&tree);
+	policy = load_tree();
+	ck_assert_int_eq(smack_policy_plan_new(policy, 0, &plan), 0);
+	ck_assert_uint_eq(smack_netlabel_count(plan->netlabel), 0);
+	ck_assert_uint_eq(smack_netlabel_count(plan->stale), 0);
+	ck_assert_uint_eq(smack_policy_plan_count(plan, 0), 0);
+	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
 }
 END_TEST
 
@@ -480,21 +492,24 @@ static void write_reload(void)
 
 static int reload(void)
 {
-	struct config_tree tree;
-	struct plan plan;
+	struct smack_policy *policy;
+	struct smack_policy_plan *plan;
 	int ret, saved;
 
-	ret = config_tree_load(&tree, at("etc"), true, CTL_TREE_QUIET);
+	if (smack_policy_new(&policy) < 0)
+		return -1;
+	ret = smack_policy_load(policy, NULL, at("etc"), 0);
 	if (ret == 0) {
-		ret = plan_compute(&plan, PLAN_RELOAD, &tree, 0);
+		ret = smack_policy_plan_new(policy, 0, &plan);
 		if (ret == 0)
-			ret = plan_execute(&plan, false);
+			ret = smack_policy_plan_apply(plan, 0, NULL);
 		saved = errno;
-		plan_free(&plan);
+		if (ret == 0 || plan)
+			smack_policy_plan_free(plan);
 		errno = saved;
 	}
 	saved = errno;
-	config_tree_free(&tree);
+	smack_policy_free(policy);
 	errno = saved;
 	if (get("fs/logging")[0] != (ret == 0 ? '2' : '1'))
 		return WRONG_RESULT;
@@ -511,7 +526,7 @@ END_TEST
 
 Suite *make_suite(void)
 {
-	Suite *s = suite_create("smackctl-plan");
+	Suite *s = suite_create("policy-plan");
 	TCase *tc = tcase_create("plan");
 
 	tcase_add_checked_fixture(tc, fake_kernel, real_kernel);

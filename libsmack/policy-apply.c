@@ -1,6 +1,6 @@
-// SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Carrying out a plan (see smackctl-plan.c), and taking it back when the
+ * Writing a plan (smack_policy_plan_apply), and taking it back when the
  * kernel refuses a write part-way.
  *
  * Rules are put back by writing each changed pair's access from before
@@ -21,9 +21,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <syslog.h>
 
-#include "cli.h"
-#include "smackctl.h"
+#include "libsmack-internal.h"
+#include "policy-plan.h"
 
 /* How far the plan got, for taking it back. */
 struct progress {
@@ -32,7 +33,7 @@ struct progress {
 	size_t netlabel;	/* netlabel entries written, but the new IPv4
 				 * ones */
 	size_t netlabel_new;	/* new IPv4 entries written */
-	bool knobs[CTL_KNOBS_MAX];
+	bool knobs[KNOB_COUNT];
 };
 
 /*
@@ -43,7 +44,7 @@ struct progress {
  * puts back, can then be read.  It cannot be computed: a label of 24
  * characters or more gets one made from a number the kernel does not show.
  */
-static int make_new_labels(struct plan *p)
+static int make_new_labels(struct smack_policy_plan *p)
 {
 	if (!p->new_labels || smack_accesses_count(p->new_labels) == 0)
 		return 0;
@@ -51,22 +52,45 @@ static int make_new_labels(struct plan *p)
 	    smack_cipso_new_from_kernel(&p->cipso_created) == 0)
 		return 0;
 	p->cipso_created = NULL;
-	cli_warn_errno("cannot make the new labels of the CIPSO mappings");
+	plan_log_errno(p, "cannot make the new labels of the CIPSO mappings");
 	return -1;
 }
 
-static int write_rules(struct plan *p, struct progress *done)
+struct nth_rule {
+	const struct smack_policy_plan *plan;
+	size_t wanted, seen;
+};
+
+/* A smack_accesses_fn: names the rule at n->wanted. */
+static int name_nth_rule(void *data, const char *subject, const char *object,
+			 const char *access, const char *deny)
+{
+	struct nth_rule *n = data;
+
+	if (n->seen++ < n->wanted)
+		return 0;
+	plan_log(n->plan, LOG_ERR, "the rule was \"%s %s %s%s%s\"", subject,
+		 object, access, deny ? " " : "", deny ? deny : "");
+	return 1;
+}
+
+static int write_rules(struct smack_policy_plan *p, struct progress *done)
 {
 	size_t applied = 0, total = smack_accesses_count(p->rules);
+	struct nth_rule n = { p, 0, 0 };
+	int err;
 
 	if (total == 0)
 		return 0;
 	done->rules = true;
 	if (smack_accesses_apply_report(p->rules, &applied) == 0)
 		return 0;
-	cli_warn_errno("%s rule %zu of the %zu to write",
-		       cli_write_failure(errno), applied + 1, total);
-	cli_warn_rule(p->rules, applied);
+	err = errno;
+	plan_log_errno(p, "%s rule %zu of the %zu to write",
+		       plan_write_failure(err), applied + 1, total);
+	n.wanted = applied;
+	smack_accesses_foreach(p->rules, name_nth_rule, &n);
+	errno = err;
 	return -1;
 }
 
@@ -83,8 +107,8 @@ static int write_one_cipso(void *data, const char *label, int level,
 	if (ret == 0)
 		ret = smack_cipso_apply(one);
 	if (ret < 0)
-		cli_warn_errno("%s the CIPSO mapping of \"%s\" (level %d,"
-			       " %d categories)", cli_write_failure(errno),
+		plan_log_errno(data, "%s the CIPSO mapping of \"%s\" (level %d,"
+			       " %d categories)", plan_write_failure(errno),
 			       label, level, ncategories);
 	smack_cipso_free(one);
 	return ret < 0 ? -1 : 0;
@@ -92,17 +116,22 @@ static int write_one_cipso(void *data, const char *label, int level,
 
 /* One write per mapping and per entry (the kernel takes one at a time
  * anyway), so that a refusal names the one refused. */
-static int write_cipso(struct plan *p, struct progress *done)
+static int write_cipso(struct smack_policy_plan *p, struct progress *done)
 {
 	if (!p->cipso || smack_cipso_count(p->cipso) == 0)
 		return 0;
 	done->cipso = true;
-	return smack_cipso_foreach(p->cipso, write_one_cipso, NULL) ? -1 : 0;
+	return smack_cipso_foreach(p->cipso, write_one_cipso, p) ? -1 : 0;
 }
+
+struct host_writes {
+	struct smack_policy_plan *plan;
+	size_t *written;
+};
 
 static int write_one_host(void *data, const char *host, const char *label)
 {
-	size_t *written = data;
+	struct host_writes *h = data;
 	struct smack_netlabel *one = NULL;
 	int ret;
 
@@ -112,60 +141,66 @@ static int write_one_host(void *data, const char *host, const char *label)
 	if (ret == 0)
 		ret = smack_netlabel_apply(one);
 	if (ret < 0)
-		cli_warn_errno("%s the netlabel entry \"%s %s\"",
-			       cli_write_failure(errno), host, label);
+		plan_log_errno(h->plan, "%s the netlabel entry \"%s %s\"",
+			       plan_write_failure(errno), host, label);
 	else
-		(*written)++;
+		(*h->written)++;
 	smack_netlabel_free(one);
 	return ret < 0 ? -1 : 0;
 }
 
 /* The entries first .. first + n - 1 of the plan's. */
-static int write_hosts(const struct plan *p, size_t first, size_t n,
+static int write_hosts(struct smack_policy_plan *p, size_t first, size_t n,
 		       size_t *written)
 {
+	struct host_writes h = { p, written };
+
 	return plan_netlabel_range(p->netlabel, first, n, write_one_host,
-				   written) ? -1 : 0;
+				   &h) ? -1 : 0;
 }
 
 /* The guard was the plan's: a knob is written as it was planned. */
-static int write_knob(struct plan *p, size_t i, struct progress *done)
+static int write_knob(struct smack_policy_plan *p, enum knob_id id,
+		      struct progress *done)
 {
-	struct knob_change *c = &p->knobs[i];
+	const struct plan_knob *c = &p->knobs[id];
 
 	if (!c->change)
 		return 0;
-	done->knobs[i] = true;
-	if (smack_knob_set(smack_knob_name(i), c->new_value,
-			   SMACK_PLAN_FORCE) == 0)
+	done->knobs[id] = true;
+	if (knob_write_kernel(id, &c->want->value) == 0)
 		return 0;
-	cli_warn_errno("%s %s \"%s\"", cli_write_failure(errno),
-		       smack_knob_name(i), c->new_value);
+	plan_log_errno(p, "%s %s \"%s\"", plan_write_failure(errno),
+		       knob_get(id)->name, c->want->text);
 	return -1;
 }
 
-/* In the order of plan_print(). */
-static int write_plan(struct plan *p, struct progress *done)
+/* In the order of smack_policy_plan_foreach(). */
+static int write_plan(struct smack_policy_plan *p, struct progress *done)
 {
 	size_t i, first_new = plan_netlabel_first_new(p);
-	size_t onlycap = ctl_knob_index("onlycap");
 
 	if (make_new_labels(p) < 0 || write_rules(p, done) < 0 ||
 	    write_cipso(p, done) < 0 ||
 	    write_hosts(p, 0, first_new, &done->netlabel) < 0)
 		return -1;
-	for (i = 0; smack_knob_name(i); i++)
-		if (i != onlycap && write_knob(p, i, done) < 0)
+	for (i = 1; i < KNOB_COUNT; i++)
+		if (write_knob(p, i, done) < 0)
 			return -1;
 	if (write_hosts(p, first_new, p->netlabel_no_undo,
 			&done->netlabel_new) < 0)
 		return -1;
-	return write_knob(p, onlycap, done);
+	return write_knob(p, KNOB_ONLYCAP, done);
 }
 
 /* ---- taking it back */
 
-static int undo_rules(const struct plan *p)
+static int apply_if_any(struct smack_accesses *rules)
+{
+	return smack_accesses_count(rules) ? smack_accesses_apply(rules) : 0;
+}
+
+static int undo_rules(const struct smack_policy_plan *p)
 {
 	struct smack_accesses *now, *undo;
 	int ret;
@@ -176,36 +211,36 @@ static int undo_rules(const struct plan *p)
 	/* Each pair written gets back what it had; writing those not yet
 	 * reached changes nothing. */
 	if (p->rules_undo)
-		return smack_accesses_count(p->rules_undo) ?
-		       smack_accesses_apply(p->rules_undo) : 0;
+		return apply_if_any(p->rules_undo);
 	if (smack_accesses_new_from_kernel(&now) < 0)
 		return -1;
 	ret = smack_accesses_diff(now, p->kernel_rules, &undo);
 	smack_accesses_free(now);
 	if (ret < 0)
 		return -1;
-	ret = smack_accesses_count(undo) ? smack_accesses_apply(undo) : 0;
+	ret = apply_if_any(undo);
 	smack_accesses_free(undo);
 	return ret;
 }
 
-static int undo_knob(struct plan *p, const struct progress *done, size_t i)
+static int undo_knob(const struct smack_policy_plan *p,
+		     const struct progress *done, enum knob_id id)
 {
-	if (!done->knobs[i])
+	if (!done->knobs[id])
 		return 0;
-	return smack_knob_set(smack_knob_name(i), p->knobs[i].old_value,
-			      SMACK_PLAN_FORCE);
+	return knob_write_kernel(id, &p->knobs[id].old);
 }
 
-static int undo_knobs(struct plan *p, const struct progress *done)
+static int undo_knobs(const struct smack_policy_plan *p,
+		      const struct progress *done)
 {
-	size_t i, onlycap = ctl_knob_index("onlycap");
 	int ret;
+	size_t i;
 
 	/* Onlycap first: it decides whether the others can be written. */
-	ret = undo_knob(p, done, onlycap);
-	for (i = 0; smack_knob_name(i); i++)
-		if (i != onlycap && undo_knob(p, done, i) < 0)
+	ret = undo_knob(p, done, KNOB_ONLYCAP);
+	for (i = 1; i < KNOB_COUNT; i++)
+		if (undo_knob(p, done, i) < 0)
 			ret = -1;
 	return ret;
 }
@@ -215,7 +250,7 @@ static int undo_knobs(struct plan *p, const struct progress *done)
  * write changed it: a changed direct level moves every label on the old
  * one too, and putting it back moves those on the new one.
  */
-static int undo_cipso(const struct plan *p)
+static int undo_cipso(const struct smack_policy_plan *p)
 {
 	const struct smack_cipso *before = p->cipso_created ?
 					   p->cipso_created : p->cipso_before;
@@ -234,51 +269,65 @@ static int undo_cipso(const struct plan *p)
 }
 
 /* Returns whether all was put back; *cipso_ok tells it of the mappings. */
-static bool undo_all(struct plan *p, const struct progress *done,
-		     bool *cipso_ok)
+static bool undo_all(const struct smack_policy_plan *p,
+		     const struct progress *done, bool *cipso_ok)
 {
-	bool ok = true, direct;
+	bool ok = true;
 
 	if (undo_knobs(p, done) < 0) {
-		cli_warn_errno("cannot put the knobs back");
+		plan_log_errno(p, "cannot put the knobs back");
 		ok = false;
 	}
 	if (done->netlabel && smack_netlabel_count(p->netlabel_undo) &&
 	    smack_netlabel_apply(p->netlabel_undo) < 0) {
-		cli_warn_errno("cannot put the netlabel entries back");
+		plan_log_errno(p, "cannot put the netlabel entries back");
 		ok = false;
 	}
 	*cipso_ok = true;
-	direct = done->knobs[ctl_knob_index("direct")];
-	if ((done->cipso || direct) && p->cipso_before &&
+	if ((done->cipso || done->knobs[KNOB_DIRECT]) && p->cipso_before &&
 	    undo_cipso(p) < 0) {
-		cli_warn_errno("cannot put the CIPSO mappings back");
+		plan_log_errno(p, "cannot put the CIPSO mappings back");
 		ok = *cipso_ok = false;
 	}
 	if (done->rules && undo_rules(p) < 0) {
-		cli_warn_errno("cannot put the rules back");
+		plan_log_errno(p, "cannot put the rules back");
 		ok = false;
 	}
 	return ok;
 }
 
-/* ---- saying what is left */
-
 /* A smack_netlabel_fn. */
 static int name_left_entry(void *data, const char *host, const char *label)
 {
-	cli_warn("the netlabel entry \"%s %s\" stays: the kernel cannot"
-		 " delete IPv4 entries", host, label);
+	plan_log(data, LOG_WARNING, "the netlabel entry \"%s %s\" stays: the"
+		 " kernel cannot delete IPv4 entries", host, label);
 	return 0;
 }
 
-/* How many labels are named without --verbose. */
+/* ---- saying what is left */
+
+/* How many labels are named without SMACK_PLAN_ALL_LABELS. */
 #define LABELS_NAMED 8
 
-/* "A B C", or "A B ... H and N more": malloc'ed, NULL when out of memory. */
-static char *join_labels(char **names, size_t n, bool verbose)
+struct label_names {
+	char **names;
+	size_t count;
+};
+
+/* A smack_cipso_fn: keeps the label (which lives as long as its set). */
+static int keep_name(void *data, const char *label, int level,
+		     const int *categories, int ncategories)
 {
-	size_t i, shown = verbose || n <= LABELS_NAMED ? n : LABELS_NAMED;
+	struct label_names *l = data;
+
+	l->names[l->count++] = (char *)label;
+	return 0;
+}
+
+/* "A B C", or "A B ... H and N more": malloc'ed, NULL when out of memory. */
+static char *join_labels(char **names, size_t n, bool all)
+{
+	size_t i, shown = all || n <= LABELS_NAMED ? n : LABELS_NAMED;
 	size_t len = 32;
 	char *text, *end;
 
@@ -295,27 +344,9 @@ static char *join_labels(char **names, size_t n, bool verbose)
 	return text;
 }
 
-/* Names the labels the kernel knows now that it did not know before the
- * first write (it never forgets a label); returns how many there are.
- * Without the labels read before, says only that there may be some. */
-struct label_names {
-	char **names;
-	size_t count;
-};
-
-/* A smack_cipso_fn: keeps the label (which lives as long as its set). */
-static int keep_name(void *data, const char *label, int level,
-		     const int *categories, int ncategories)
-{
-	struct label_names *l = data;
-
-	l->names[l->count++] = (char *)label;
-	return 0;
-}
-
-/* The labels of the kernel that it did not know before the first write,
- * in *learned; NULL when they cannot be read. */
-static struct smack_cipso *learned_labels(const struct plan *p)
+/* The labels of the kernel that it did not know before the first write;
+ * NULL when they cannot be read. */
+static struct smack_cipso *learned_labels(const struct smack_policy_plan *p)
 {
 	struct smack_cipso *now, *learned = NULL;
 
@@ -327,79 +358,82 @@ static struct smack_cipso *learned_labels(const struct plan *p)
 	return learned;
 }
 
-/* Names the labels the kernel knows now that it did not know before the
- * first write (it never forgets a label); returns how many there are.
- * Without the labels read before, says only that there may be some. */
-static size_t name_new_labels(const struct plan *p, bool verbose,
-			      bool cipso_ok)
+/* Says which labels the kernel learned: how many there are. */
+static size_t name_learned(const struct smack_policy_plan *p, bool all,
+			   bool cipso_ok)
 {
-	struct smack_cipso *learned;
+	struct smack_cipso *learned = learned_labels(p);
 	struct label_names l = { NULL, 0 };
 	char *text = NULL;
 
-	if (p->mode == PLAN_CLEAR)
-		return 0;
-	if (!p->cipso_before) {
-		cli_warn("any label written that the kernel did not know"
-			 " stays known to it (it never forgets a label), with"
-			 " no access in any rule");
-		return 1;
-	}
-	learned = learned_labels(p);
 	if (smack_cipso_count(learned))
 		l.names = malloc(smack_cipso_count(learned) * sizeof(char *));
 	if (l.names && smack_cipso_foreach(learned, keep_name, &l) == 0)
-		text = join_labels(l.names, l.count, verbose);
+		text = join_labels(l.names, l.count, all);
 	if (text)
-		cli_warn("the kernel keeps the %zu label%s it did not know"
-			 " before (it never forgets a label), with no access"
-			 " in any rule%s: %s", l.count, l.count == 1 ? "" : "s",
-			 cipso_ok ? " and the CIPSO mapping of a new label" :
-			 "", text);
+		plan_log(p, LOG_WARNING, "the kernel keeps the %zu label%s it"
+			 " did not know before (it never forgets a label), with"
+			 " no access in any rule%s: %s", l.count,
+			 l.count == 1 ? "" : "s", cipso_ok ?
+			 " and the CIPSO mapping of a new label" : "", text);
 	free(text);
 	free(l.names);
 	smack_cipso_free(learned);
 	return l.count;
 }
 
-static void roll_back(struct plan *p, const struct progress *done,
-		      bool verbose)
+/* Names the labels the kernel knows now that it did not know before the
+ * first write (it never forgets a label); returns how many there are.
+ * Without the labels read before, says only that there may be some. */
+static size_t name_new_labels(const struct smack_policy_plan *p,
+			      unsigned int flags, bool cipso_ok)
+{
+	if (p->flags & SMACK_PLAN_CLEAR)
+		return 0;
+	if (!p->cipso_before) {
+		plan_log(p, LOG_WARNING, "any label written that the kernel"
+			 " did not know stays known to it (it never forgets a"
+			 " label), with no access in any rule");
+		return 1;
+	}
+	return name_learned(p, flags & SMACK_PLAN_ALL_LABELS, cipso_ok);
+}
+
+/* The outcome, as smack_policy_plan_apply(3) gives it. */
+static int roll_back(struct smack_policy_plan *p, const struct progress *done,
+		     unsigned int flags)
 {
 	bool cipso_ok, ok = undo_all(p, done, &cipso_ok);
 	size_t labels;
 
 	plan_netlabel_range(p->netlabel, plan_netlabel_first_new(p),
-			    done->netlabel_new, name_left_entry, NULL);
-	labels = name_new_labels(p, verbose, cipso_ok);
+			    done->netlabel_new, name_left_entry, p);
+	labels = name_new_labels(p, flags, cipso_ok);
 	if (!ok || done->netlabel_new)
-		cli_warn("the kernel's policy is now partly changed: smackctl"
-			 " status shows whether it differs from the"
-			 " configuration, and reload puts it right");
-	else if (labels)
-		cli_warn("otherwise the kernel has the policy it had before");
-	else
-		cli_warn("nothing was changed: the kernel has the policy it"
-			 " had before");
+		return SMACK_ROLLBACK_PARTIAL;
+	return labels ? SMACK_ROLLBACK_LABELS : SMACK_ROLLBACK_DONE;
 }
 
-int plan_execute(struct plan *p, bool verbose)
+SMACK_EXPORT
+int smack_policy_plan_apply(struct smack_policy_plan *plan,
+			    unsigned int flags, int *rollback)
 {
 	struct progress done;
-	int saved;
+	int saved, outcome;
 
-	memset(&done, 0, sizeof(done));
-	if (write_plan(p, &done) < 0) {
-		saved = errno;
-		roll_back(p, &done, verbose);
-		errno = saved;
+	if (!plan) {
+		errno = EINVAL;
 		return -1;
 	}
-	if (verbose)
-		printf("wrote %zu rules, %zu CIPSO mappings, %zu netlabel"
-		       " entries, %zu knobs\n",
-		       smack_accesses_count(p->rules),
-		       p->cipso ? smack_cipso_count(p->cipso) : 0,
-		       p->netlabel ? smack_netlabel_count(p->netlabel) : 0,
-		       p->knobs_changed);
-	return 0;
+	memset(&done, 0, sizeof(done));
+	if (rollback)
+		*rollback = SMACK_ROLLBACK_DONE;
+	if (write_plan(plan, &done) == 0)
+		return 0;
+	saved = errno;
+	outcome = roll_back(plan, &done, flags);
+	if (rollback)
+		*rollback = outcome;
+	errno = saved;
+	return -1;
 }

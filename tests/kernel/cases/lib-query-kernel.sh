@@ -1,0 +1,2 @@
+# Access queries against the kernel's own answers (kt-query.c).
+exec kt-query

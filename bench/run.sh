@@ -27,7 +27,7 @@ srcdir=${abs_top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${abs_top_builddir:-$(pwd)}
 uml=${LINUX_UML:-/usr/bin/linux.uml}
 cpu=${BENCH_CPU:-1}
-out=$builddir/bench/out
+out=${BENCH_OUT_DIR:-$builddir/bench/out}
 
 die() {
 	echo "bench/run.sh: $*" >&2
@@ -246,7 +246,7 @@ boot_once() {
 	_role=$1 _round=$2
 	shift 2
 	mkdir -p "$out/tmpfs" &&
-	LD_PRELOAD=$shim TMPDIR=$umltmp timeout 300 taskset -c "$cpu" "$uml" \
+	LD_PRELOAD=$shim TMPDIR=$umltmp timeout "${BENCH_BOOT_TIMEOUT:-300}" taskset -c "$cpu" "$uml" \
 		mem="${BENCH_MEM:-1536M}" root=/dev/root rootfstype=hostfs \
 		rootflags=/ rw lsm=smack init="$srcdir/bench/boot.sh" \
 		con0=null,fd:1 con=null \
@@ -277,23 +277,23 @@ case " ${BENCH_PHASES:-boot} " in
 	boot_rounds ;;
 esac
 
-# variant NAME KIND [NAME=VALUE...]: the reload and load phases (and for
-# the scaling table chsmack) in a boot of their own, and the boot phase's
-# rounds, with the values given (BENCH_SHAPE, BENCH_RULES, BENCH_FILES);
-# their figures go to the results as FIGURE:NAME.
+# variant NAME KIND PHASES [NAME=VALUE...]: PHASES (of reload, load,
+# chsmack) in a boot of their own, then the boot phase's rounds, with the
+# values given (BENCH_SHAPE, BENCH_RULES, BENCH_FILES); their figures go
+# to the results as FIGURE:NAME.  BENCH_VARIANT_ROUNDS (6) rounds of each.
 variant() {
-	_name=$1 _kind=$2
-	shift 2
-	_phases=reload,load
-	[ "$_kind" = scale ] && _phases=reload,load,chsmack
+	_name=$1 _kind=$2 _phases=$3
+	shift 3
 	echo "bench: $_kind $_name (${_phases} in one boot, then boots)" >&2
 	_res=$out/results.$_name
 	: > "$_res"
 	rm -f "$out/done"
 	guest_boot "$_phases" BENCH_RESULTS="$_res" \
 		BENCH_ROUNDS="${BENCH_VARIANT_ROUNDS:-6}" \
-		BENCH_SET_ROUNDS="${BENCH_VARIANT_ROUNDS:-6}" \
-		BENCH_LIST_ROUNDS=4 "$@"
+		BENCH_RELOAD_ROUNDS="${BENCH_VARIANT_ROUNDS:-6}" \
+		BENCH_SET_ROUNDS="${BENCH_VARIANT_SET_ROUNDS:-3}" \
+		BENCH_LIST_ROUNDS="${BENCH_VARIANT_SET_ROUNDS:-3}" \
+		BENCH_PROBED_RELOADS=1 "$@"
 	[ -f "$out/done" ] || echo "check guest-done - FAILED" >> "$_res"
 	boot_rounds BENCH_RESULTS="$_res" "$@"
 	echo "variant $_name $_kind - $*" >> "$results"
@@ -308,16 +308,21 @@ main_done=no
 case " ${BENCH_PHASES:-} " in
 *" shapes "*)
 	for s in ${BENCH_SHAPES:-long l255 fewsub manysub}; do
-		variant "$s" shape BENCH_SHAPE="$s"
+		variant "$s" shape reload,load BENCH_SHAPE="$s"
 	done ;;
 esac
-# The scaling table: the default shape at each of BENCH_SCALE (rules, and
-# as many files for chsmack); the guest gets BENCH_SCALE_MEM of memory.
+# The scaling table: the default shape at each of BENCH_SCALE rules, and
+# chsmack over as many files up to BENCH_SCALE_FILES (100,000: each
+# file costs the loaded shared host about as much as ten rules); the
+# guest gets BENCH_SCALE_MEM of memory.
 case " ${BENCH_PHASES:-} " in
 *" scale "*)
 	for n in ${BENCH_SCALE:-10000 100000 1000000}; do
-		BENCH_MEM=${BENCH_SCALE_MEM:-3G} variant "n$n" scale \
-			BENCH_RULES="$n" BENCH_FILES="$n" BENCH_TMPFS=2500m,nr_inodes=0
+		_p=reload,load
+		[ "$n" -le "${BENCH_SCALE_FILES:-100000}" ] && _p=$_p,chsmack
+		BENCH_MEM=${BENCH_SCALE_MEM:-3G} variant "n$n" scale "$_p" \
+			BENCH_RULES="$n" BENCH_FILES="$n" \
+			BENCH_TMPFS=2500m,nr_inodes=0
 	done ;;
 esac
 

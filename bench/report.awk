@@ -383,6 +383,12 @@ function variant_reload(v,    kt, kfull, q, qm, res) {
 		res = "WRONG RESULT"
 	row("  reload, 1% changed", best_of(kt), best_of(kfull), q, "<=0.35x",
 	    res, qm "against a full load")
+	kt = "reload:" v SUBSEP "floor"
+	if (n[kt] && n[kfull])
+		row("    its floor: read load2 + write", best_of(kt),
+		    best_of(kfull), sprintf("%.2fx", lo[kt] / lo[kfull]), "-",
+		    "-", "medians " sprintf("%.2fx", median_time(kt) / \
+		    median_time(kfull)) "; the least a reload costs")
 }
 
 # Peak RSS of variant V's smackload in bytes a rule: at each size of the

@@ -304,11 +304,13 @@ variant() {
 main_done=no
 [ -f "$out/done" ] && main_done=yes
 
-# The shapes: each of BENCH_SHAPES (gen-policy -s) at 100,000 rules.
+# The shapes: each of BENCH_SHAPES (gen-policy -s) at BENCH_SHAPE_RULES
+# rules (100,000).
 case " ${BENCH_PHASES:-} " in
 *" shapes "*)
 	for s in ${BENCH_SHAPES:-long l255 fewsub manysub}; do
-		variant "$s" shape reload,load BENCH_SHAPE="$s"
+		variant "$s" shape reload,load BENCH_SHAPE="$s" \
+			BENCH_RULES="${BENCH_SHAPE_RULES:-100000}"
 	done ;;
 esac
 # The scaling table: the default shape at each of BENCH_SCALE rules, and

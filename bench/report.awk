@@ -58,6 +58,9 @@ function field(line, key,    n, i, kv, parts) {
 	if (field($0, "user_ms") != "" && (!((key) in cpu_lo) ||
 					   cpu < cpu_lo[key]))
 		cpu_lo[key] = cpu
+	flt = field($0, "minflt")
+	if (flt != "" && (!(key in flt_lo) || flt + 0 < flt_lo[key]))
+		flt_lo[key] = flt + 0
 	rss = field($0, "rss_kb")
 	if (rss != "" && rss > peak[key])
 		peak[key] = rss
@@ -406,7 +409,8 @@ function variant_rss(v,    k, kf, bpr, res, target) {
 	}
 	row("  smackload peak RSS", mib(peak[k]), mib(peak[kf]),
 	    sprintf("%.0f B/r", bpr), target, res,
-	    "bytes a rule; floor's peak beside")
+	    "bytes a rule; floor's peak beside" \
+	    (k in flt_lo ? "; page faults " flt_lo[k] " vs " flt_lo[kf] : ""))
 }
 
 # chsmack's peak RSS at each size against the smallest size's: flat.

@@ -396,21 +396,27 @@ function variant_reload(v,    kt, kfull, q, qm, res) {
 
 # Peak RSS of variant V's smackload in bytes a rule: at each size of the
 # scaling table no more than at the size before (5 % allowed).
-function variant_rss(v,    k, kf, bpr, res, target) {
+function variant_rss(v,    k, kf, bpr, res, target, rules, extra) {
 	k = "load:" v SUBSEP "tool"; kf = "load:" v SUBSEP "floor"
-	if (!n[k] || !rules_of["load:" v])
+	rules = rules_of["load:" v]
+	if (!n[k] || !rules)
 		return
-	bpr = peak[k] * 1024 / rules_of["load:" v]
+	bpr = peak[k] * 1024 / rules
 	res = "-"; target = "-"
+	extra = "bytes a rule; the floor's peak beside"
 	if (variant_kind[v] == "scale") {
 		target = "no more"
 		res = prev_bpr == "" || bpr <= prev_bpr * 1.05 ? "ok" : "MISSED"
-		prev_bpr = bpr
+		if (prev_rules != "" && rules > prev_rules)
+			extra = extra sprintf("; %.1f B a rule more than at %d",
+			    (peak[k] - prev_peak) * 1024 / (rules - prev_rules),
+			    prev_rules)
+		prev_bpr = bpr; prev_rules = rules; prev_peak = peak[k]
 	}
+	if (k in flt_lo)
+		extra = extra "; page faults " flt_lo[k] " vs " flt_lo[kf]
 	row("  smackload peak RSS", mib(peak[k]), mib(peak[kf]),
-	    sprintf("%.0f B/r", bpr), target, res,
-	    "bytes a rule; floor's peak beside" \
-	    (k in flt_lo ? "; page faults " flt_lo[k] " vs " flt_lo[kf] : ""))
+	    sprintf("%.0f B/r", bpr), target, res, extra)
 }
 
 # chsmack's peak RSS at each size against the smallest size's: flat.

@@ -33,6 +33,8 @@ function field(line, key,    n, i, kv, parts) {
 	if (fig == "variant") {
 		variants[++nvariants] = role
 		variant_kind[role] = round
+		if (field($0, "BENCH_RULES") != "")
+			rules_of["load:" role] = field($0, "BENCH_RULES")
 		next
 	}
 	if (role == "n" && field($0, "rules") != "")
@@ -399,6 +401,9 @@ function variant_reload(v,    kt, kfull, q, qm, res) {
 function variant_rss(v,    k, kf, bpr, res, target, rules, extra) {
 	k = "load:" v SUBSEP "tool"; kf = "load:" v SUBSEP "floor"
 	rules = rules_of["load:" v]
+	if (!n[k]) {	/* only the boot phase ran: its smackload */
+		k = "boot:" v SUBSEP "smackload"; kf = "boot:" v SUBSEP "floor"
+	}
 	if (!n[k] || !rules)
 		return
 	bpr = peak[k] * 1024 / rules

@@ -401,7 +401,8 @@ function variant_reload(v,    kt, kfull, q, qm, res) {
 function variant_rss(v,    k, kf, bpr, res, target, rules, extra) {
 	k = "load:" v SUBSEP "tool"; kf = "load:" v SUBSEP "floor"
 	rules = rules_of["load:" v]
-	if (!n[k]) {	/* only the boot phase ran: its smackload */
+	# Only the boot phase ran: its smackload's.
+	if (!n[k]) {
 		k = "boot:" v SUBSEP "smackload"; kf = "boot:" v SUBSEP "floor"
 	}
 	if (!n[k] || !rules)

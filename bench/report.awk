@@ -375,6 +375,8 @@ function size_rows(kind, title, target, core, extra,    k, kk, sizes, c,
 # The reload of variant V against its full load, as reload_rows() does.
 function variant_reload(v,    kt, kfull, q, qm, res) {
 	kt = "reload:" v SUBSEP "tool"; kfull = "load:" v SUBSEP "floor"
+	if (!n[kt] && !status[kt])
+		return
 	q = "-"; qm = ""
 	res = failed_or(kt, "not measured")
 	if (n[kt] && n[kfull]) {
@@ -441,7 +443,7 @@ function variant_rows(    i, v) {
 		v = variants[i]
 		print ""
 		print "# " variant_kind[v] " " v ": " rules_of["load:" v] \
-		      " rules" (variant_kind[v] == "scale" ? ", as many files" : "")
+		      " rules" ((("set:" v, "tool") in n) ? ", as many files" : "")
 		timed("smackload, " v, "load:" v, "tool", "floor", 1.10,
 		      "smackload-result:" v)
 		variant_rss(v)

@@ -15,6 +15,7 @@
 out=$BENCH_OUT
 build=$BENCH_BUILDDIR
 bin=$build/bench
+results=${BENCH_RESULTS:-$out/results}
 export PATH="/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 export LC_ALL=C
 export LD_LIBRARY_PATH="$build/libsmack/.libs"
@@ -22,7 +23,7 @@ export LD_LIBRARY_PATH="$build/libsmack/.libs"
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t smackfs smackfs /sys/fs/smackfs
-mount -t tmpfs -o size=400m,mode=1777 tmpfs "$out/tmpfs"
+mount -t tmpfs -o size=${BENCH_TMPFS:-400m},mode=1777 tmpfs "$out/tmpfs"
 cd "$out/tmpfs" || exec poweroff -f
 
 tool() {
@@ -35,7 +36,8 @@ tool() {
 
 # The policy is made in the tmpfs, untimed: the same one every boot.
 mkdir -p policy/conf/accesses.d
-"$bin/gen-policy" bt01 policy > /dev/null 2>&1
+"$bin/gen-policy" -s "${BENCH_SHAPE:-default}" -n "${BENCH_RULES:-100000}" \
+	bt01 policy > /dev/null 2>&1
 cp policy/policy.rules policy/conf/accesses.d/policy
 case $BENCH_BOOT_ROLE in
 tool)	set -- "$(tool smackctl)" --config-dir policy/conf apply ;;
@@ -49,10 +51,10 @@ if [ "$BENCH_BOOT_ROUND" = 1 ]; then
 	grep -v ' -$' /sys/fs/smackfs/load2 | sort > have
 	grep -v ' -$' policy/merged.rules | sort > want
 	if cmp -s have want; then
-		echo "check boot-$BENCH_BOOT_ROLE - ok" >> "$out/results"
+		echo "check boot-$BENCH_BOOT_ROLE - ok" >> "$results"
 	else
-		echo "check boot-$BENCH_BOOT_ROLE - FAILED" >> "$out/results"
+		echo "check boot-$BENCH_BOOT_ROLE - FAILED" >> "$results"
 	fi
 fi
-echo "$line" >> "$out/results"
+echo "$line" >> "$results"
 poweroff -f

@@ -16,6 +16,11 @@
 out=$BENCH_OUT
 build=$BENCH_BUILDDIR
 rounds=${BENCH_ROUNDS:-10}
+# The policy's shape and size (gen-policy -s, -n) and the chsmack tree's
+# files, for the shapes and the scaling table (run.sh).
+shape=${BENCH_SHAPE:-default}
+n_rules=${BENCH_RULES:-100000}
+n_files=${BENCH_FILES:-100000}
 smackfs=/sys/fs/smackfs
 bin=$build/bench
 
@@ -28,9 +33,9 @@ export LD_LIBRARY_PATH="$build/libsmack/.libs"
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t smackfs smackfs "$smackfs"
-mount -t tmpfs -o size=1200m,mode=1777 tmpfs "$out/tmpfs"
+mount -t tmpfs -o size=${BENCH_TMPFS:-1200m},mode=1777 tmpfs "$out/tmpfs"
 T=$out/tmpfs
-results=$out/results
+results=${BENCH_RESULTS:-$out/results}
 : > "$out/booted"
 exec > "$out/guest.log" 2>&1
 
@@ -96,7 +101,7 @@ tag() {
 # policy TAG: generates the policy of labels TAG.* in $T/TAG.
 policy() {
 	mkdir -p "$T/$1"
-	"$bin/gen-policy" "$1" "$T/$1"
+	"$bin/gen-policy" -s "$shape" -n "$n_rules" "$1" "$T/$1"
 }
 
 # Empties every rule load2 shows (the kernel never deletes one).
@@ -208,7 +213,7 @@ list_floor() {
 
 # A sample of the tree (two directories and their files) carries LABEL.
 labelled() {
-	for _d in d0000 d0099; do
+	for _d in d0000 "$(printf 'd%04d' $((n_files / 1000 - 1)))"; do
 		"$bin/floor-chsmack" list "tree/$_d" |
 			grep -qv "access=\"$1\"\$" && return 1
 	done
@@ -225,9 +230,9 @@ same_listing() {
 
 bench_chsmack() {
 	cd "$T" || return
-	"$bin/gen-tree" tree 100 1000
+	"$bin/gen-tree" tree $((n_files / 1000)) 1000
 	"$bin/gen-tree" small 10 100
-	echo "set n - files=100000 dirs=100" >> "$results"
+	echo "set n - files=$n_files dirs=$((n_files / 1000))" >> "$results"
 	alternate set "${BENCH_SET_ROUNDS:-5}"
 	alternate list "${BENCH_LIST_ROUNDS:-3}"
 	verdict chsmack-list same_listing
@@ -255,7 +260,7 @@ load_floor() {
 }
 
 bench_load() {
-	echo "load n - rules=100000 pairs=94000 labels=1000" >> "$results"
+	echo "load n - rules=$n_rules shape=$shape" >> "$results"
 	policy tl00 > /dev/null
 	echo "load writes - $("$bin/floor-load" -c "$T/tl00/merged.rules")" \
 		>> "$results"

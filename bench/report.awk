@@ -30,6 +30,15 @@ function field(line, key,    n, i, kv, parts) {
 			failed_checks++
 		next
 	}
+	if (fig == "variant") {
+		variants[++nvariants] = role
+		variant_kind[role] = round
+		if (field($0, "BENCH_RULES") != "")
+			rules_of["load:" role] = field($0, "BENCH_RULES")
+		next
+	}
+	if (role == "n" && field($0, "rules") != "")
+		rules_of[fig] = field($0, "rules")
 	if (role == "n") {
 		ops[fig] = field($0, "queries") + field($0, "runs")
 		next
@@ -51,6 +60,9 @@ function field(line, key,    n, i, kv, parts) {
 	if (field($0, "user_ms") != "" && (!((key) in cpu_lo) ||
 					   cpu < cpu_lo[key]))
 		cpu_lo[key] = cpu
+	flt = field($0, "minflt")
+	if (flt != "" && (!(key in flt_lo) || flt + 0 < flt_lo[key]))
+		flt_lo[key] = flt + 0
 	rss = field($0, "rss_kb")
 	if (rss != "" && rss > peak[key])
 		peak[key] = rss
@@ -360,6 +372,96 @@ function size_rows(kind, title, target, core, extra,    k, kk, sizes, c,
 	}
 }
 
+# The reload of variant V against its full load, as reload_rows() does.
+function variant_reload(v,    kt, kfull, q, qm, res) {
+	kt = "reload:" v SUBSEP "tool"; kfull = "load:" v SUBSEP "floor"
+	if (!n[kt] && !status[kt])
+		return
+	q = "-"; qm = ""
+	res = failed_or(kt, "not measured")
+	if (n[kt] && n[kfull]) {
+		q = lo[kt] / lo[kfull]
+		qm = median_time(kt) / median_time(kfull)
+		res = verdict(q > qm ? q : qm, 0.35, kt)
+		q = sprintf("%.2fx", q)
+		qm = sprintf("medians %.2fx; ", qm)
+	}
+	if (check_result["reload-result:" v] != "ok" && res !~ /^FAILED/)
+		res = "WRONG RESULT"
+	row("  reload, 1% changed", best_of(kt), best_of(kfull), q, "<=0.35x",
+	    res, qm "against a full load")
+	kt = "reload:" v SUBSEP "floor"
+	if (n[kt] && n[kfull])
+		row("    its floor: read load2 + write", best_of(kt),
+		    best_of(kfull), sprintf("%.2fx", lo[kt] / lo[kfull]), "-",
+		    "-", "medians " sprintf("%.2fx", median_time(kt) / \
+		    median_time(kfull)) "; the least a reload costs")
+}
+
+# Peak RSS of variant V's smackload in bytes a rule: at each size of the
+# scaling table no more than at the size before (5 % allowed).
+function variant_rss(v,    k, kf, bpr, res, target, rules, extra) {
+	k = "load:" v SUBSEP "tool"; kf = "load:" v SUBSEP "floor"
+	rules = rules_of["load:" v]
+	# Only the boot phase ran: its smackload's.
+	if (!n[k]) {
+		k = "boot:" v SUBSEP "smackload"; kf = "boot:" v SUBSEP "floor"
+	}
+	if (!n[k] || !rules)
+		return
+	bpr = peak[k] * 1024 / rules
+	res = "-"; target = "-"
+	extra = "bytes a rule; the floor's peak beside"
+	if (variant_kind[v] == "scale") {
+		target = "no more"
+		res = prev_bpr == "" || bpr <= prev_bpr * 1.05 ? "ok" : "MISSED"
+		if (prev_rules != "" && rules > prev_rules)
+			extra = extra sprintf("; %.1f B a rule more than at %d",
+			    (peak[k] - prev_peak) * 1024 / (rules - prev_rules),
+			    prev_rules)
+		prev_bpr = bpr; prev_rules = rules; prev_peak = peak[k]
+	}
+	if (k in flt_lo)
+		extra = extra "; page faults " flt_lo[k] " vs " flt_lo[kf]
+	row("  smackload peak RSS", mib(peak[k]), mib(peak[kf]),
+	    sprintf("%.0f B/r", bpr), target, res, extra)
+}
+
+# chsmack's peak RSS at each size against the smallest size's: flat.
+function variant_chsmack_rss(v,    k) {
+	k = "set:" v SUBSEP "tool"
+	if (!n[k])
+		return
+	if (first_set == "")
+		first_set = k
+	flat_rss_row("  chsmack set peak RSS", k, first_set, "against the " \
+		     "smallest size; list: " mib(peak["list:" v, "tool"]))
+}
+
+function variant_rows(    i, v) {
+	for (i = 1; i <= nvariants; i++) {
+		v = variants[i]
+		print ""
+		print "# " variant_kind[v] " " v ": " rules_of["load:" v] \
+		      " rules" ((("set:" v, "tool") in n) ? ", as many files" : "")
+		timed("smackload, " v, "load:" v, "tool", "floor", 1.10,
+		      "smackload-result:" v)
+		variant_rss(v)
+		variant_reload(v)
+		timed("  smackctl apply at boot", "boot:" v, "tool", "floor",
+		      1.10, "boot-tool:" v)
+		timed("  smackload at boot", "boot:" v, "smackload", "floor", 0,
+		      "boot-smackload:" v)
+		if (("set:" v, "tool") in n) {
+			timed("  chsmack -r set", "set:" v, "tool", "floor",
+			      1.05, "chsmack-set:" v)
+			timed("  chsmack -r list", "list:" v, "tool", "floor",
+			      1.2, "chsmack-list:" v)
+			variant_chsmack_rss(v)
+		}
+	}
+}
+
 function fuzz_rows(    k, kk, res) {
 	for (k in line) {
 		split(k, kk, SUBSEP)
@@ -443,6 +545,7 @@ END {
 	size_rows("size-static-multi", "  same, 3 tools in smack-utils", 1,
 		  "smack-utils", "static, no libsmack.so on the device")
 	fuzz_rows()
+	variant_rows()
 
 	if (nchecks) {
 		print ""

@@ -28,7 +28,7 @@ srcdir=${abs_top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${abs_top_builddir:-$(pwd)}
 uml=${LINUX_UML:-/usr/bin/linux.uml}
 cpu=${BENCH_CPU:-1}
-out=$builddir/bench/out
+out=${BENCH_OUT_DIR:-$builddir/bench/out}
 
 die() {
 	echo "bench/run.sh: $*" >&2
@@ -206,22 +206,34 @@ done
 
 # The phases of this boot; the boot phase boots on its own, afterwards.
 guest_phases=$(echo " ${BENCH_PHASES:-reload access chsmack load offline} " |
-	sed 's/ boot / /g; s/ audit / /g; s/ lint / /g' | tr -s ' ' |
+	sed 's/ boot / /g; s/ audit / /g; s/ lint / /g; s/ shapes / /g; s/ scale / /g' |
+	tr -s ' ' |
 	sed 's/^ //; s/ $//' | tr ' ' ,)
 [ -n "$guest_phases" ] || guest_phases=none
+
+# On hosts with AMX, Debian 12's UML needs tests/kernel/uml-xstate.c.
+shim=$builddir/tests/kernel/uml-xstate.so
+[ -f "$shim" ] || shim=
+
+# guest_boot PHASES [NAME=VALUE...]: one boot of guest.sh running PHASES
+# (comma-separated), the values given to its environment.
+guest_boot() {
+	_phases=$1
+	shift
+	LD_PRELOAD=$shim TMPDIR=$umltmp timeout "${BENCH_TIMEOUT:-600}" \
+		taskset -c "$cpu" "$uml" mem="${BENCH_MEM:-1536M}" \
+		root=/dev/root rootfstype=hostfs rootflags=/ rw lsm=smack \
+		init="$srcdir/bench/guest.sh" con0=null,fd:1 con=null \
+		BENCH_BUILDDIR="$builddir" BENCH_OUT="$out" \
+		$knobs "$@" BENCH_PHASES="$_phases" \
+		>> "$out/console.log" 2>&1 < /dev/null
+}
 
 echo "bench: booting $uml on CPU $cpu (log: $out/guest.log)" >&2
 start=$(date +%s)
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-# On hosts with AMX, Debian 12's UML needs tests/kernel/uml-xstate.c.
-shim=$builddir/tests/kernel/uml-xstate.so
-[ -f "$shim" ] || shim=
-LD_PRELOAD=$shim TMPDIR=$umltmp timeout "${BENCH_TIMEOUT:-600}" taskset -c "$cpu" "$uml" \
-	mem=1536M root=/dev/root rootfstype=hostfs rootflags=/ rw lsm=smack \
-	init="$srcdir/bench/guest.sh" con0=null,fd:1 con=null \
-	BENCH_BUILDDIR="$builddir" BENCH_OUT="$out" \
-	$knobs BENCH_PHASES="$guest_phases" \
-	> "$out/console.log" 2>&1 < /dev/null
+rm -f "$out/done"
+guest_boot "$guest_phases"
 status=$?
 echo "bench: guest ran $(($(date +%s) - start)) s" >&2
 # How busy the shared machine was: other work only adds time to a run.
@@ -236,19 +248,22 @@ echo "note - - host: $(nproc) CPUs, load average before $load_before," \
 # The boot phase: the policy loaded into a freshly booted kernel, one boot
 # a load (bench/boot.sh), smackctl apply (what the init
 # scripts run), smackload and the floor taking turns.
+# boot_once ROLE ROUND [NAME=VALUE...]
 boot_once() {
+	_role=$1 _round=$2
+	shift 2
 	mkdir -p "$out/tmpfs" &&
-	LD_PRELOAD=$shim TMPDIR=$umltmp timeout 120 taskset -c "$cpu" "$uml" \
-		mem=1536M root=/dev/root rootfstype=hostfs rootflags=/ rw \
-		lsm=smack init="$srcdir/bench/boot.sh" con0=null,fd:1 con=null \
+	LD_PRELOAD=$shim TMPDIR=$umltmp timeout "${BENCH_BOOT_TIMEOUT:-300}" taskset -c "$cpu" "$uml" \
+		mem="${BENCH_MEM:-1536M}" root=/dev/root rootfstype=hostfs \
+		rootflags=/ rw lsm=smack init="$srcdir/bench/boot.sh" \
+		con0=null,fd:1 con=null \
 		BENCH_BUILDDIR="$builddir" BENCH_OUT="$out" \
-		BENCH_BOOT_ROLE="$1" BENCH_BOOT_ROUND="$2" \
+		BENCH_BOOT_ROLE="$_role" BENCH_BOOT_ROUND="$_round" "$@" \
 		>> "$out/boot-console.log" 2>&1 < /dev/null
 }
 
-case " ${BENCH_PHASES:-boot} " in
-*" boot "*)
-	echo "bench: the boot phase, ${BENCH_BOOT_ROUNDS:-3} rounds of three boots" >&2
+# boot_rounds [NAME=VALUE...]: the boot phase's rounds of three boots.
+boot_rounds() {
 	r=1
 	while [ "$r" -le "${BENCH_BOOT_ROUNDS:-3}" ]; do
 		if [ $((r % 2)) -eq 1 ]; then
@@ -257,10 +272,72 @@ case " ${BENCH_PHASES:-boot} " in
 			roles="floor smackload tool"
 		fi
 		for role in $roles; do
-			boot_once "$role" "$r"
+			boot_once "$role" "$r" "$@"
 		done
 		r=$((r + 1))
+	done
+}
+
+case " ${BENCH_PHASES:-boot} " in
+*" boot "*)
+	echo "bench: the boot phase, ${BENCH_BOOT_ROUNDS:-3} rounds of three boots" >&2
+	boot_rounds ;;
+esac
+
+# variant NAME KIND PHASES [NAME=VALUE...]: PHASES (of reload, load,
+# chsmack) in a boot of their own, then the boot phase's rounds, with the
+# values given (BENCH_SHAPE, BENCH_RULES, BENCH_FILES); their figures go
+# to the results as FIGURE:NAME.  BENCH_VARIANT_ROUNDS (6) rounds of each.
+variant() {
+	_name=$1 _kind=$2 _phases=$3
+	shift 3
+	echo "bench: $_kind $_name (${_phases} in one boot, then boots)" >&2
+	_res=$out/results.$_name
+	: > "$_res"
+	rm -f "$out/done"
+	# BENCH_VARIANT_GUEST=no: the boot phase's rounds only.
+	if [ "${BENCH_VARIANT_GUEST:-yes}" != no ]; then
+		guest_boot "$_phases" BENCH_RESULTS="$_res" \
+			BENCH_ROUNDS="${BENCH_VARIANT_ROUNDS:-6}" \
+			BENCH_RELOAD_ROUNDS="${BENCH_VARIANT_ROUNDS:-6}" \
+			BENCH_SET_ROUNDS="${BENCH_VARIANT_SET_ROUNDS:-3}" \
+			BENCH_LIST_ROUNDS="${BENCH_VARIANT_SET_ROUNDS:-3}" \
+			BENCH_PROBED_RELOADS=1 "$@"
+		[ -f "$out/done" ] ||
+			echo "check guest-done - FAILED" >> "$_res"
+	fi
+	boot_rounds BENCH_RESULTS="$_res" "$@"
+	echo "variant $_name $_kind - $*" >> "$results"
+	awk -v v="$_name" '$1 == "check" { $2 = $2 ":" v; print; next }
+		$1 == "note" { print; next } { $1 = $1 ":" v; print }' \
+		"$out/results.$_name" >> "$results"
+}
+main_done=no
+[ -f "$out/done" ] && main_done=yes
+
+# The shapes: each of BENCH_SHAPES (gen-policy -s) at BENCH_SHAPE_RULES
+# rules (100,000).
+case " ${BENCH_PHASES:-} " in
+*" shapes "*)
+	for s in ${BENCH_SHAPES:-long l255 fewsub manysub}; do
+		variant "$s" shape reload,load BENCH_SHAPE="$s" \
+			BENCH_RULES="${BENCH_SHAPE_RULES:-100000}"
 	done ;;
 esac
+# The scaling table: the default shape at each of BENCH_SCALE rules, and
+# chsmack over as many files up to BENCH_SCALE_FILES (100,000: each
+# file costs the loaded shared host about as much as ten rules); the
+# guest gets BENCH_SCALE_MEM of memory.
+case " ${BENCH_PHASES:-} " in
+*" scale "*)
+	for n in ${BENCH_SCALE:-10000 100000 1000000}; do
+		_p=reload,load
+		[ "$n" -le "${BENCH_SCALE_FILES:-100000}" ] && _p=$_p,chsmack
+		BENCH_MEM=${BENCH_SCALE_MEM:-3G} variant "n$n" scale "$_p" \
+			BENCH_RULES="$n" BENCH_FILES="$n" \
+			BENCH_TMPFS=2500m,nr_inodes=0
+	done ;;
+esac
+
 awk -f "$srcdir/bench/report.awk" "$results" | tee "$out/report.txt"
-[ -f "$out/done" ] || die "the guest did not finish (exit $status); see $out/guest.log"
+[ $main_done = yes ] || die "the guest did not finish (exit $status); see $out/guest.log"

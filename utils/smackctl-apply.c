@@ -200,8 +200,12 @@ static struct smack_policy_plan *make_plan(const struct ctl_options *o,
 		return NULL;
 	}
 	smack_policy_set_log_fn(tree->policy, ctl_plan_log, NULL);
-	if (smack_policy_plan_new(tree->policy, flags, &plan) < 0)
+	if (smack_policy_plan_new(tree->policy, flags, &plan) < 0) {
+		/* The library's guard cannot name the tool's option. */
+		if (errno == ECANCELED)
+			cli_warn("use --force to set onlycap anyway");
 		return NULL;
+	}
 	if (mode == PLAN_RELOAD)
 		smack_policy_plan_foreach(plan, warn_stale, NULL);
 	return plan;

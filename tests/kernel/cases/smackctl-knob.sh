@@ -84,6 +84,7 @@ echo KnKeeper > "$T/tree/onlycap"
 smackctl --config-dir "$T/tree" apply 2> "$T/err"
 check_eq "a tree whose onlycap locks us out: exit 1" 1 "$?"
 check "... explains" grep -q "refusing onlycap \"KnKeeper\"" "$T/err"
+check "... and names the way out" grep -q "^smackctl: use --force" "$T/err"
 check_fails "... and loads no rule" grep -q "^KnS " "$SMACKFS/load2"
 
 # --force, with a keeper process labeled KnKeeper that can undo it.

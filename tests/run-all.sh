@@ -7,11 +7,13 @@
 #               are those of kvalgrind, below)
 #   valgrind    the unit tests of that build under valgrind memcheck
 #   kvalgrind   every kernel case of that build (Smack in a UML kernel)
-#               with every program of the build (tools, kt-* checks,
+#               with the programs of the build (tools, kt-* checks,
 #               probes) under valgrind memcheck inside the guest, where
 #               ASan cannot run, however a case reaches it (guest-init.sh
-#               wraps each by its own path); any error or leak fails its
-#               case, and so does any check, as in a run without valgrind
+#               wraps each by its own path): in each case, each program's
+#               first three runs and every fourth after them; any error
+#               or leak fails its case, and so does any check, as in a run
+#               without valgrind
 #   asan        ASan+UBSan build: every test that runs on the host
 #   static      --disable-shared with UBSan: unit tests and every kernel
 #               case (ASan's shadow memory does not fit in a UML guest's

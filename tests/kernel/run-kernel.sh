@@ -10,8 +10,9 @@
 # LINUX_UML (the kernel), KERNEL_CASES (shell globs of the case names to
 # run, separated by spaces or '|'),
 # KERNEL_TIMEOUT (seconds for the whole boot, default 1200),
-# KERNEL_VALGRIND (1: every program of the build runs under valgrind's
-# memcheck inside the guest, and a report fails its case),
+# KERNEL_VALGRIND (1: the programs of the build run under valgrind's
+# memcheck inside the guest, in each case each program's first three runs
+# and every fourth after them; all: every run; a report fails its case),
 # KERNEL_INSTALLED (a root, such as the packages unpacked with dpkg -x,
 # whose usr/bin, usr/sbin and libsmack.so.1 are tested instead of the
 # build's tools and library; guest-init.sh says how).

@@ -86,6 +86,10 @@ n=\$((n + 1))
 if [ \$n -gt $vg_first ] && [ \$((n % $vg_every)) -ne 0 ]; then
 	exec "$real" "\$@"
 fi
+n=
+{ read -r n < $vglogs/seen.$2; } 2> /dev/null
+case \$n in ''|*[!0-9]*) n=0 ;; esac
+{ echo \$((n + 1)) > $vglogs/seen.$2; } 2> /dev/null
 # A tool a tool runs keeps the pid: the depth tells their logs apart.
 VG_DEPTH=\$((\${VG_DEPTH:-0} + 1))
 export VG_DEPTH
@@ -95,9 +99,11 @@ TMPDIR=$vglogs exec valgrind -q --leak-check=full \\
 	--trace-children=no --vgdb=no --log-file=$vglogs/%p.${1##*/}.%q{VG_DEPTH}.log "$real" "\$@"
 WRAPPER
 	# The count is labelled "*" and open to all: any label, any user.
-	echo 0 > "$vglogs/count.$2" && chmod 666 "$vglogs/count.$2" &&
-		setfattr -n security.SMACK64 -v '*' "$vglogs/count.$2" &&
-		chmod +x "$out/vg-bin/$2" && mount --bind "$out/vg-bin/$2" "$1"
+	for count in "$vglogs/count.$2" "$vglogs/seen.$2"; do
+		echo 0 > "$count" && chmod 666 "$count" &&
+			setfattr -n security.SMACK64 -v '*' "$count" || return 1
+	done
+	chmod +x "$out/vg-bin/$2" && mount --bind "$out/vg-bin/$2" "$1"
 }
 # wrap_programs DIR: each program in DIR.
 wrap_programs() {
@@ -148,7 +154,7 @@ setup_valgrind() {
 	# A wrapped program leaves a log even when it has nothing to report.
 	smackctl --version > /dev/null && ls "$vglogs"/*.log > /dev/null 2>&1 &&
 		rm -f "$vglogs"/*.log || return 1
-	for count in "$vglogs"/count.*; do
+	for count in "$vglogs"/count.* "$vglogs"/seen.*; do
 		echo 0 > "$count"
 	done
 }
@@ -166,8 +172,9 @@ valgrind_reports() {
 		read -r n < "$count" && runs=$((runs + n))
 		echo 0 > "$count"
 	done
-	for log in "$vglogs"/*.log; do
-		[ -f "$log" ] && seen=$((seen + 1))
+	for count in "$vglogs"/seen.*; do
+		read -r n < "$count" && seen=$((seen + n))
+		echo 0 > "$count"
 	done
 	echo "$1: $seen of $runs runs of the build's programs under valgrind" \
 		>> "$out/results"

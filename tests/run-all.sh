@@ -11,7 +11,7 @@
 #               probes) under valgrind memcheck inside the guest, where
 #               ASan cannot run, however a case reaches it (guest-init.sh
 #               wraps each by its own path): in each case, each program's
-#               first three runs and every fourth after them; any error
+#               first two runs and every eighth after them; any error
 #               or leak fails its case, and so does any check, as in a run
 #               without valgrind
 #   asan        ASan+UBSan build: every test that runs on the host

@@ -3,13 +3,17 @@
  * access-probe STOPFILE "SUBJECT OBJECT ACCESS"...
  *
  * Asks the kernel (access2) about each query in turn, as fast as it can,
- * until STOPFILE exists; then prints "QUERIES DENIED" and exits 0.  The
+ * until STOPFILE exists; then prints "QUERIES DENIED" and exits 0.  Once
+ * it has asked each query, it creates STOPFILE.ready: a test waits for
+ * that rather than for a time, which a probe started under valgrind
+ * could take many times over.  The
  * reload test runs it in the background to catch a persisting rule that
  * is missing, even for a moment.  It talks to smackfs itself so that it
  * checks the tools without depending on them.
  */
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -31,6 +35,27 @@ static int ask(const char *query)
 	return ret;
 }
 
+/* Creates STOPFILE.ready; 0 or -1. */
+static int say_ready(const char *stopfile)
+{
+	size_t len = strlen(stopfile);
+	char *ready = malloc(len + sizeof(".ready"));
+	int fd = -1;
+
+	if (ready) {
+		memcpy(ready, stopfile, len);
+		memcpy(ready + len, ".ready", sizeof(".ready"));
+		fd = open(ready, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+		free(ready);
+	}
+	if (fd < 0) {
+		perror("access-probe: cannot create STOPFILE.ready");
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long queries = 0, denied = 0;
@@ -46,6 +71,8 @@ int main(int argc, char **argv)
 			if (ask(argv[i]) != 1)
 				denied++;
 		}
+		if (queries == (unsigned long)argc - 2 && say_ready(argv[1]) < 0)
+			return 1;
 	}
 	printf("%lu %lu\n", queries, denied);
 	return 0;

@@ -38,17 +38,25 @@ check_eq "reload again has nothing to do" "" \
 	"$(smackctl --config-dir "$T/b" --dry-run reload)"
 
 # probe FILE: asks access2 about three persisting pairs until $T/stop
-# appears, then writes "queries denials" to FILE.
+# appears, then writes "queries denials" to FILE; it is running when
+# probe_started returns.
 probe() {
 	"$BUILDDIR/tests/loader/access-probe" "$T/stop" "RlP0 RlObj rwx" \
 		"RlP3 RlObj rwx" "RlP19 RlObj rx" > "$1"
 }
+probe_started() {
+	_tries=0
+	while [ ! -e "$T/stop.ready" ] && [ $_tries -lt 3000 ]; do
+		sleep 0.1
+		_tries=$((_tries + 1))
+	done
+}
 
 # The probe does see a gap: clearing and then applying (the old smackctl's
 # reload) denies the persisting pairs in between.
-rm -f "$T/stop"
+rm -f "$T/stop" "$T/stop.ready"
 probe "$T/probe.gap" &
-sleep 0.3
+probe_started
 smackctl clear
 sleep 0.3
 smackctl --config-dir "$T/b" apply
@@ -64,9 +72,9 @@ check "the probe sees the gap of clear-then-apply ($denied of $n denied)" \
 rounds=25
 [ "${SLOWDOWN:-1}" -gt 1 ] && rounds=3
 reloads=$((rounds * 2))
-rm -f "$T/stop"
+rm -f "$T/stop" "$T/stop.ready"
 probe "$T/probe.reload" &
-sleep 0.2
+probe_started
 failed=0
 i=0
 while [ $i -lt $rounds ]; do

@@ -162,14 +162,20 @@ logged() {
 # default_users FILE CMD...: CMD in the case's namespace (pam-ns.sh) with
 # FILE as the module's default users file, $PAM_DEFAULT_USERS, on a tmpfs
 # of a namespace of its own: never on the host.  When its directory does
-# not exist, its parent is a tmpfs too, with the parent's entries bound
-# back into it (the host's /etc for a module built for /etc).
+# not exist, its nearest existing ancestor is a tmpfs too, with that
+# ancestor's entries bound back into it, their own mounts with them (the
+# host's /etc for a module built for /etc; a build's directory for a
+# module whose prefix is not installed yet).
 default_users() {
 	_file=$1; shift
 	unshare -m sh -c '
 		dir=${PAM_DEFAULT_USERS%/*}
 		if [ ! -d "$dir" ]; then
 			parent=${dir%/*}
+			while [ -n "$parent" ] && [ ! -d "$parent" ]; do
+				parent=${parent%/*}
+			done
+			[ -n "$parent" ] || exit 99
 			mkdir -p "$T/parent" &&
 				mount --bind "$parent" "$T/parent" &&
 				mount -t tmpfs tmpfs "$parent" || exit 99
@@ -178,12 +184,12 @@ default_users() {
 				if [ -L "$e" ]; then
 					cp -P "$e" "$n"
 				elif [ -d "$e" ]; then
-					mkdir "$n" && mount --bind "$e" "$n"
+					mkdir "$n" && mount --rbind "$e" "$n"
 				elif [ -e "$e" ]; then
 					: > "$n" && mount --bind "$e" "$n"
 				fi || exit 99
 			done
-			mkdir "$dir" || exit 99
+			mkdir -p "$dir" || exit 99
 		fi
 		mount -t tmpfs tmpfs "$dir" && cp "$1" "$dir/users" || exit 99
 		ns=$2

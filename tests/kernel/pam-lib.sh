@@ -194,5 +194,5 @@ default_users() {
 		mount -t tmpfs tmpfs "$dir" && cp "$1" "$dir/users" || exit 99
 		ns=$2
 		shift 2
-		PAM_DEFAULT_USERS= exec sh "$ns" "$@"' sh "$_file" "$PAM_NS" "$@"
+		PAM_DEFAULT_USERS= PAM_NS_ENTERED= exec sh "$ns" "$@"' sh "$_file" "$PAM_NS" "$@"
 }

@@ -56,6 +56,16 @@ static int take_item(void *data, const struct smack_policy_entry *e)
 	return 0;
 }
 
+/* The entries of a kind, sorted by compare (qsort() is not given the
+ * NULL array of a kind the tree has none of). */
+static void take_sorted(struct lint *l, int kind, struct items *s,
+			int (*compare)(const void *, const void *))
+{
+	smack_policy_foreach(l->policy, kind, take_item, s);
+	if (s->count)
+		qsort(s->items, s->count, sizeof(*s->items), compare);
+}
+
 static void free_items(struct items *s)
 {
 	size_t i;
@@ -99,8 +109,7 @@ static void check_cipso(struct lint *l)
 	const struct item *first = NULL, *x;
 	size_t i;
 
-	smack_policy_foreach(l->policy, SMACK_POLICY_CIPSO, take_item, &s);
-	qsort(s.items, s.count, sizeof(*s.items), compare_mappings);
+	take_sorted(l, SMACK_POLICY_CIPSO, &s, compare_mappings);
 	for (i = 0; i < s.count; i++) {
 		x = &s.items[i];
 		if (!first || same_mapping(first, x) != 0) {
@@ -136,8 +145,7 @@ static void check_netlabel(struct lint *l)
 	const struct item *x, *next;
 	size_t i;
 
-	smack_policy_foreach(l->policy, SMACK_POLICY_NETLABEL, take_item, &s);
-	qsort(s.items, s.count, sizeof(*s.items), compare_hosts);
+	take_sorted(l, SMACK_POLICY_NETLABEL, &s, compare_hosts);
 	for (i = 0; i + 1 < s.count; i++) {
 		x = &s.items[i];
 		next = &s.items[i + 1];

@@ -356,6 +356,7 @@ START_TEST(clear_removes_every_rule)
 	ck_assert_ptr_nonnull(strstr(get("fs/load2"), "A B -"));
 	ck_assert_ptr_nonnull(strstr(get("fs/load2"), "C D -"));
 	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
 }
 END_TEST
 

@@ -17,14 +17,8 @@ rounds=${BENCH_AUDIT_ROUNDS:-5}
 dir=$out/audit
 mkdir -p "$dir" || exit 1
 
-# The program libtool built (not its wrapper script), with the library.
-tool=$builddir/utils/.libs/smackaudit
-[ -f "$tool" ] || tool=$builddir/utils/smackaudit
-LD_LIBRARY_PATH=$builddir/libsmack/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-export LD_LIBRARY_PATH
-run=$builddir/bench/bench-run
-pin=
-command -v taskset > /dev/null 2>&1 && pin="taskset -c $cpu"
+. "${0%/*}/host.sh"
+host_tool smackaudit
 
 echo "bench: the smackaudit phase (logs in $dir)" >&2
 "$builddir/bench/gen-audit" "$dir/log-1m" 1000000 1000 &&

@@ -22,13 +22,8 @@ runs=${BENCH_LINT_RUNS:-3}
 dir=$out/lint
 mkdir -p "$dir/tree/accesses.d" "$dir/wide/accesses.d" || exit 1
 
-tool=$builddir/utils/.libs/smackctl
-[ -f "$tool" ] || tool=$builddir/utils/smackctl
-LD_LIBRARY_PATH=$builddir/libsmack/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-export LD_LIBRARY_PATH
-run=$builddir/bench/bench-run
-pin=
-command -v taskset > /dev/null 2>&1 && pin="taskset -c $cpu"
+. "${0%/*}/host.sh"
+host_tool smackctl
 
 echo "bench: the lint phase (trees in $dir)" >&2
 mkdir -p "$dir/gen" &&

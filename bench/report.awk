@@ -218,27 +218,35 @@ function rss_row(    k, kf, q, res) {
 	    n[kf] ? mib(peak[kf]) : "-", q, "<=3MiB", res, "")
 }
 
+# A reload's timings KT against the full load KFULL: rl_q, the ratio of
+# the best runs ("-" when either is missing), rl_qm the medians' ratio as
+# a note, rl_res the verdict on the larger of the two against 0.35x, or
+# a wrong result when the check RESULT_KEY did not say ok.
+function reload_judged(kt, kfull, result_key,    q) {
+	rl_q = "-"; rl_qm = ""
+	rl_res = failed_or(kt, "not measured")
+	if (n[kt] && n[kfull]) {
+		q = lo[kt] / lo[kfull]
+		rl_qm = median_time(kt) / median_time(kfull)
+		rl_res = verdict(q > rl_qm ? q : rl_qm, 0.35, kt)
+		rl_q = sprintf("%.2fx", q)
+		rl_qm = sprintf("medians %.2fx; ", rl_qm)
+	}
+	if (check_result[result_key] != "ok" && rl_res !~ /^FAILED/)
+		rl_res = "WRONG RESULT"
+}
+
 # Reload: against a full load, the floor of the load phase (best runs;
 # the target is judged on the larger of that and the ratio of the two
 # sides' median runs, as in timed()).
-function reload_rows(    kt, kf, kfull, q, res, qm) {
+function reload_rows(    kt, kf, kfull, q) {
 	kt = "reload" SUBSEP "tool"; kf = "reload" SUBSEP "floor"
 	kfull = "load" SUBSEP "floor"
 	if (!n[kt] && !n[kf] && !status[kt])
 		return
-	q = "-"
-	res = failed_or(kt, "not measured")
-	if (n[kt] && n[kfull]) {
-		q = lo[kt] / lo[kfull]
-		qm = median_time(kt) / median_time(kfull)
-		res = verdict(q > qm ? q : qm, 0.35, kt)
-		q = sprintf("%.2fx", q)
-		qm = sprintf("medians %.2fx; ", qm)
-	}
-	if (check_result["reload-result"] != "ok" && res !~ /^FAILED/)
-		res = "WRONG RESULT"
-	row("smackctl reload, 1% changed", best_of(kt), best_of(kfull), q,
-	    "<=0.35x", res, qm "against a full load: the floor of smackload")
+	reload_judged(kt, kfull, "reload-result")
+	row("smackctl reload, 1% changed", best_of(kt), best_of(kfull), rl_q,
+	    "<=0.35x", rl_res, rl_qm "against a full load: the floor of smackload")
 	q = "-"
 	if (n[kf] && n[kfull])
 		q = sprintf("%.2fx", lo[kf] / lo[kfull])
@@ -373,23 +381,13 @@ function size_rows(kind, title, target, core, extra,    k, kk, sizes, c,
 }
 
 # The reload of variant V against its full load, as reload_rows() does.
-function variant_reload(v,    kt, kfull, q, qm, res) {
+function variant_reload(v,    kt, kfull) {
 	kt = "reload:" v SUBSEP "tool"; kfull = "load:" v SUBSEP "floor"
 	if (!n[kt] && !status[kt])
 		return
-	q = "-"; qm = ""
-	res = failed_or(kt, "not measured")
-	if (n[kt] && n[kfull]) {
-		q = lo[kt] / lo[kfull]
-		qm = median_time(kt) / median_time(kfull)
-		res = verdict(q > qm ? q : qm, 0.35, kt)
-		q = sprintf("%.2fx", q)
-		qm = sprintf("medians %.2fx; ", qm)
-	}
-	if (check_result["reload-result:" v] != "ok" && res !~ /^FAILED/)
-		res = "WRONG RESULT"
-	row("  reload, 1% changed", best_of(kt), best_of(kfull), q, "<=0.35x",
-	    res, qm "against a full load")
+	reload_judged(kt, kfull, "reload-result:" v)
+	row("  reload, 1% changed", best_of(kt), best_of(kfull), rl_q, "<=0.35x",
+	    rl_res, rl_qm "against a full load")
 	kt = "reload:" v SUBSEP "floor"
 	if (n[kt] && n[kfull])
 		row("    its floor: read load2 + write", best_of(kt),

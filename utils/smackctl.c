@@ -44,6 +44,34 @@ static const struct cli_option long_options[] = {
 	{ "help", no_argument, 'h' },
 };
 
+/* The options half of --help: the commands are in usage(). */
+static void print_options(void)
+{
+	fputs("Options:\n"
+	      "      --config-dir=DIR  use the tree in DIR\n"
+	      "  -n, --dry-run   print what apply, reload, clear or knob"
+	      " would write\n"
+	      "  -f, --force     set an onlycap list that leaves out this"
+	      " process's label\n"
+	      "      --keep-going  apply: load every valid file, leave out"
+	      " the others, exit 1\n"
+	      "  -j, --json      status or lint as one JSON object\n"
+	      "  -k, --key-value status as key=value lines\n"
+	      "      --verbose   say what was read and written\n"
+	      "      --no-wait   exit 3 if another writer runs\n"
+	      "      --label=LABEL   graph: only LABEL and its neighbours\n"
+	      "      --access=LETTERS  graph: only edges with one of LETTERS\n"
+	      "  -o, --output=FILE  graph: write to FILE (SVG if FILE.svg)\n"
+	      "      --root=DIR  lint: read the tree under DIR, as if DIR"
+	      " were /\n"
+	      "  -W NAME, -Wno-NAME  lint: turn check NAME (or all) on or"
+	      " off\n"
+	      "      --werror    lint: exit 1 on warnings too\n"
+	      "  -v, --version   print the version and exit\n"
+	      "  -h, --help      print this help and exit\n"
+	      "\n", stdout);
+}
+
 static CLI_NORETURN void usage(void)
 {
 	printf("Usage: %s [OPTION]... COMMAND [ARGUMENT]...\n"
@@ -69,36 +97,41 @@ static CLI_NORETURN void usage(void)
 	       "                  a mistake (checks: conflict, duplicate,"
 	       " no-effect, typo,\n"
 	       "                  onlycap, cipso, netlabel, labels, systemd)\n"
-	       "\n"
-	       "Options:\n"
-	       "      --config-dir=DIR  use the tree in DIR\n"
-	       "  -n, --dry-run   print what apply, reload, clear or knob"
-	       " would write\n"
-	       "  -f, --force     set an onlycap list that leaves out this"
-	       " process's label\n"
-	       "      --keep-going  apply: load every valid file, leave out"
-	       " the others, exit 1\n"
-	       "  -j, --json      status or lint as one JSON object\n"
-	       "  -k, --key-value status as key=value lines\n"
-	       "      --verbose   say what was read and written\n"
-	       "      --no-wait   exit 3 if another writer runs\n"
-	       "      --label=LABEL   graph: only LABEL and its neighbours\n"
-	       "      --access=LETTERS  graph: only edges with one of LETTERS\n"
-	       "  -o, --output=FILE  graph: write to FILE (SVG if FILE.svg)\n"
-	       "      --root=DIR  lint: read the tree under DIR, as if DIR"
-	       " were /\n"
-	       "  -W NAME, -Wno-NAME  lint: turn check NAME (or all) on or"
-	       " off\n"
-	       "      --werror    lint: exit 1 on warnings too\n"
-	       "  -v, --version   print the version and exit\n"
-	       "  -h, --help      print this help and exit\n"
-	       "\n"
-	       "Exit status: 0 success, 1 failure, 2 bad usage or (test)"
-	       " smackfs not mounted,\n"
-	       "3 another process is changing the policy (--no-wait).\n"
-	       "See smackctl(8), smack-config(5), smack-knobs(5).\n",
-	       cli_name(), SYSCONFDIR);
+	       "\n", cli_name(), SYSCONFDIR);
+	print_options();
+	fputs("Exit status: 0 success, 1 failure, 2 bad usage or (test)"
+	      " smackfs not mounted,\n"
+	      "3 another process is changing the policy (--no-wait).\n"
+	      "See smackctl(8), smack-config(5), smack-knobs(5).\n", stdout);
 	cli_exit(EXIT_SUCCESS);
+}
+
+/* The options that only switch something on; false if C is not one. */
+static bool set_switch(int c, struct ctl_options *o)
+{
+	switch (c) {
+	case 'n':
+		o->dry_run = true;
+		break;
+	case 'f':
+		o->force = true;
+		break;
+	case OPT_KEEP_GOING:
+		o->keep_going = true;
+		break;
+	case OPT_VERBOSE:
+		o->verbose = true;
+		break;
+	case OPT_NO_WAIT:
+		o->no_wait = true;
+		break;
+	case OPT_WERROR:
+		o->lint_werror = true;
+		break;
+	default:
+		return false;
+	}
+	return true;
 }
 
 static void parse_options(int argc, char **argv, struct ctl_options *o)
@@ -107,30 +140,17 @@ static void parse_options(int argc, char **argv, struct ctl_options *o)
 
 	while ((c = cli_getopt(argc, argv, "nfjkvho:W:", long_options,
 			       CLI_OPTIONS_COUNT(long_options))) != -1) {
+		if (set_switch(c, o))
+			continue;
 		switch (c) {
 		case OPT_CONFIG_DIR:
 			o->config_dir = optarg;
-			break;
-		case 'n':
-			o->dry_run = true;
-			break;
-		case 'f':
-			o->force = true;
 			break;
 		case 'j':
 			o->format = FORMAT_JSON;
 			break;
 		case 'k':
 			o->format = FORMAT_KEY_VALUE;
-			break;
-		case OPT_KEEP_GOING:
-			o->keep_going = true;
-			break;
-		case OPT_VERBOSE:
-			o->verbose = true;
-			break;
-		case OPT_NO_WAIT:
-			o->no_wait = true;
 			break;
 		case OPT_LABEL:
 			o->graph_label = optarg;
@@ -148,9 +168,6 @@ static void parse_options(int argc, char **argv, struct ctl_options *o)
 			if (o->lint_warn_count == 32)
 				cli_die_usage(EXIT_USAGE, "too many -W");
 			o->lint_warn[o->lint_warn_count++] = optarg;
-			break;
-		case OPT_WERROR:
-			o->lint_werror = true;
 			break;
 		case 'v':
 			cli_print_version();

@@ -1,43 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Every allocation of the library failing in turn (fail-alloc.h), under
- * scenarios of public calls.  The library is pointed at a plain directory
- * (smackfs_override) for its smackfs files.
+ * scenarios of the public calls on rule sets, CIPSO, netlabel and the
+ * knobs; test-alloc-failure-policy.c has those of the policy tree.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdbool.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "libsmack-internal.h"
 #include "check-main.h"
-#include "fail-alloc.h"
-#include "test-labels-tmpdir.h"
-
-static void setup(void)
-{
-	tmpdir_create();
-	ck_assert_int_eq(smackfs_override(tmpdir), 0);
-}
-
-static void teardown(void)
-{
-	fail_countdown = -1;
-	smackfs_override(NULL);
-	tmpdir_remove();
-}
-
-static void ignore_error(void *userdata, const char *file, unsigned int line,
-			 unsigned int column, const char *message)
-{
-}
-
-/* fd open for reading on the scratch file name. */
-static int open_tmp(const char *name)
-{
-	return open(tmp_path(name), O_RDONLY | O_CLOEXEC);
-}
+#include "alloc-failure.h"
 
 /* --------------------------------------------------------- rule sets */
 
@@ -450,13 +423,6 @@ static int netlabel_diff(void)
 
 /* ------------------------------------------------------------- knobs */
 
-static void put_knobs(void)
-{
-	tmp_put("onlycap", "Admin Boot\n", 11);
-	tmp_put("relabel-self", "One Two Three\n", 14);
-	tmp_put("ambient", "Floor\n", 6);
-	tmp_put("onlycap-in", "# who may\nAdmin\nBoot Other\n", 27);
-}
 
 static int knobs_labels(void)
 {
@@ -493,144 +459,6 @@ static int knobs_labels(void)
 	return ret;
 }
 
-/* ------------------------------------------------------------ policy */
-
-#define PUT(name, text) tmp_put(name, text, sizeof(text) - 1)
-/* Knob files (a tree's, smackfs's) and a file of each other kind. */
-static void put_policy(void)
-{
-	put_knobs();
-	PUT("rules", "# c\nS O rw\n\nS O - w\nT U r\n");
-	PUT("maps", "# format: list\nSecret 3 5 1\n");
-	PUT("hosts", "10.0.0.0/8 Net\n");
-	PUT("spec", "/a(/.*)? access=A\n/a/b -- mmap=\"M\"\n");
-}
-
-static int sum_lines(void *userdata, const struct smack_policy_entry *e)
-{
-	*(size_t *)userdata += e->line;
-	return 0;
-}
-
-/* Each question once, and the knobs by name. */
-static int policy_queries(struct smack_policy *p)
-{
-	struct smack_policy_entry e;
-	size_t lines = 0;
-	char *value;
-	int ret;
-
-	if (smack_policy_foreach(p, 0, sum_lines, &lines) < 0 ||
-	    smack_policy_foreach_pair(p, "S", "O", sum_lines, &lines) < 0 ||
-	    smack_knob_set("onlycap", " Admin\tBoot", SMACK_PLAN_FORCE) < 0 ||
-	    smack_knob_get("onlycap", &value) < 0)
-		return -1;
-	ret = strcmp(value, "Admin Boot") ? WRONG_RESULT : 0;
-	free(value);
-	if (smack_policy_have_access(p, "S", "O", "r", NULL, NULL) != 1 ||
-	    smack_policy_match_path(p, "/a/b", S_IFREG, &e) != 1)
-		return -1;
-	/* onlycap, ambient; rules 2, 4, 5; 2; 1; 1, 2; the pair's 2, 4 */
-	return ret == 0 && lines == 25 && e.line == 2 ? 0 : WRONG_RESULT;
-}
-
-static int policy_read(void)
-{
-	static const char *const parts[] = { "rules", "maps", "hosts", NULL,
-					     "spec" };
-	struct smack_policy *p;
-	int kind, ret;
-
-	if (smack_policy_new(&p) < 0)
-		return -1;
-	ret = smack_policy_load(p, "/", tmpdir, 0);
-	for (kind = SMACK_POLICY_RULE; ret == 0 && kind < 6; kind++)
-		if (parts[kind - 1])
-			ret = smack_policy_add_path(p, kind,
-						    tmp_path(parts[kind - 1]), 0);
-	if (ret == 0)
-		ret = policy_queries(p);
-	smack_policy_free(p);
-	return ret;
-}
-
-/* A rule file, CIPSO, an onlycap list and invariants that break. */
-static void put_asserts(void)
-{
-	put_knobs();
-	PUT("rules", "App::a Keys w\nApp::b Keys r\nX _ w\n");
-	PUT("maps", "Secret 3 5\n");
-	PUT("asserts", "never App::* Keys w\nalways App::b Keys rw\n"
-	    "never * _ rw\nalways \\* Lone r\n");
-}
-
-static int count_break(void *userdata, const struct smack_policy_entry *inv,
-		       const char *subject, const char *object,
-		       const char *access, int reason,
-		       const struct smack_policy_entry *rule)
-{
-	return 0;
-}
-
-static int policy_asserts(void)
-{
-	struct smack_policy *p;
-	int ret;
-
-	if (smack_policy_new(&p) < 0)
-		return -1;
-	ret = smack_policy_add_path(p, SMACK_POLICY_RULE, tmp_path("rules"),
-				    0);
-	if (ret == 0)
-		ret = smack_policy_add_path(p, SMACK_POLICY_CIPSO,
-					    tmp_path("maps"), 0);
-	if (ret == 0)
-		ret = smack_policy_add_path(p, SMACK_POLICY_KNOB,
-					    tmp_path("onlycap"), 0);
-	if (ret == 0)
-		ret = smack_policy_add_path(p, SMACK_POLICY_ASSERT,
-					    tmp_path("asserts"), 0);
-	if (ret == 0)
-		ret = smack_policy_check_asserts(p, count_break, NULL);
-	smack_policy_free(p);
-	/* App::a; App::b; X _ w, each label with _ (r), @; lone r */
-	return ret < 0 ? -1 : ret == 15 ? 0 : WRONG_RESULT;
-}
-
-static void put_users(void)
-{
-	PUT("users", "# who\nbob Other\n@staff Team::%u\n* User::%u\n");
-}
-
-/* The users file read, and a user looked up with %u replaced. */
-static int policy_users(void)
-{
-	static const char *const groups[] = { "carol", "staff" };
-	struct smack_policy *p;
-	char *label = NULL;
-	int ret;
-
-	if (smack_policy_new(&p) < 0)
-		return -1;
-	ret = smack_policy_add_path(p, SMACK_POLICY_USERS, tmp_path("users"),
-				    0);
-	if (ret == 0)
-		ret = smack_policy_user_label(p, "carol", groups, 2, &label,
-					      NULL);
-	smack_policy_free(p);
-	if (ret < 0)
-		return -1;
-	ret = ret == 1 && strcmp(label, "Team::carol") == 0 ? 0 : WRONG_RESULT;
-	free(label);
-	return ret;
-}
-
-/* ------------------------------------------------------------- cases */
-
-/* One scenario a case: a failure names it, and each has a fresh scratch
- * directory. */
-#define SCENARIO(fn, prep) { #fn, prep, fn }
-
 static const struct scenario scenarios[] = {
 	SCENARIO(rules_add, NULL),
 	SCENARIO(rules_parse_buffer, NULL),
@@ -650,25 +478,10 @@ static const struct scenario scenarios[] = {
 	SCENARIO(cipso_diff, put_cipso),
 	SCENARIO(netlabel_diff, put_netlabel),
 	SCENARIO(knobs_labels, put_knobs),
-	SCENARIO(policy_read, put_policy),
-	SCENARIO(policy_asserts, put_asserts),
-	SCENARIO(policy_users, put_users),
 };
-
-START_TEST(scenario_survives_each_failed_allocation)
-{
-	fail_each_allocation(&scenarios[_i]);
-}
-END_TEST
 
 Suite *make_suite(void)
 {
-	Suite *s = suite_create("alloc-failure");
-	TCase *tc = tcase_create("each allocation failing");
-
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_add_loop_test(tc, scenario_survives_each_failed_allocation, 0,
-			    sizeof(scenarios) / sizeof(scenarios[0]));
-	suite_add_tcase(s, tc);
-	return s;
+	return alloc_failure_suite("alloc-failure", scenarios,
+				   sizeof(scenarios) / sizeof(scenarios[0]));
 }

@@ -110,6 +110,28 @@ START_TEST(knob_get_and_set_through_smackfs)
 }
 END_TEST
 
+START_TEST(knob_check_only_guards_and_writes_nothing)
+{
+	ck_assert_int_eq(smackfs_override(tmpdir), 0);
+	tmp_put("logging", "0\n", 2);
+	tmp_put("onlycap", "", 0);
+	ck_assert_int_eq(smack_knob_set("logging", "accepted",
+					SMACK_KNOB_CHECK_ONLY), 0);
+	ck_assert_str_eq(tmp_get("logging", NULL), "0\n");
+	ck_assert_int_eq(smack_knob_set("logging", "9",
+					SMACK_KNOB_CHECK_ONLY), -1);
+	ck_assert_int_eq(errno, EINVAL);
+	errno = 0;
+	ck_assert_int_eq(smack_knob_set("onlycap", "Admin",
+					SMACK_KNOB_CHECK_ONLY), -1);
+	ck_assert_int_eq(errno, ECANCELED);
+	ck_assert_int_eq(smack_knob_set("onlycap", "Admin",
+					SMACK_KNOB_CHECK_ONLY |
+					SMACK_PLAN_FORCE), 0);
+	ck_assert_str_eq(tmp_get("onlycap", NULL), "");
+}
+END_TEST
+
 Suite *make_suite(void)
 {
 	Suite *s = suite_create("policy-knobs");
@@ -119,6 +141,7 @@ Suite *make_suite(void)
 	tcase_add_test(tc, knob_names_and_checks);
 	tcase_add_test(tc, add_knob_takes_a_command_line_value);
 	tcase_add_test(tc, knob_get_and_set_through_smackfs);
+	tcase_add_test(tc, knob_check_only_guards_and_writes_nothing);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -96,13 +96,16 @@ int knob_write_kernel(enum knob_id id, const struct knob_value *v);
 int knob_write_number(enum knob_id id, long long number);
 
 /*
- * The onlycap guard.  A non-empty onlycap list without the label of the
- * process that writes it takes CAP_MAC_ADMIN away from that process and
- * from every other one without a listed label: nobody can undo it until
- * reboot.  True when writing list would do that to the calling process;
- * *self is then its label (malloc'ed, or NULL when it could not be read,
- * which counts as unsafe too, errno saying why).
+ * The onlycap guard of smack_knob_set() and of the plan.  A non-empty
+ * onlycap list without the label of the process that writes it takes
+ * CAP_MAC_ADMIN away from that process and from every other one without
+ * a listed label: nobody can undo it until reboot.  -1 with errno
+ * ECANCELED when writing list would do that to the calling process and
+ * flags lack SMACK_PLAN_FORCE; *self is then its label for the caller's
+ * message (malloc'ed, or NULL when it could not be read, which counts as
+ * unsafe too).  0 otherwise, *self NULL.
  */
-bool knob_onlycap_locks_out(const struct knob_value *list, char **self);
+int knob_guard_onlycap(const struct knob_value *list, unsigned int flags,
+		       char **self);
 
 #endif /* LIBSMACK_KNOB_H */

@@ -366,11 +366,12 @@ int knob_write_kernel(enum knob_id id, const struct knob_value *v)
 	return label_knob_set(k->name, v->labels[0]);
 }
 
-bool knob_onlycap_locks_out(const struct knob_value *list, char **self)
+/* Whether list leaves out *self, which it reads (NULL if it cannot). */
+static bool onlycap_leaves_out_self(const struct knob_value *list,
+				    char **self)
 {
 	size_t i;
 
-	*self = NULL;
 	if (list->count == 0)
 		return false;
 	if (smack_new_label_from_self(self) < 0) {
@@ -381,6 +382,19 @@ bool knob_onlycap_locks_out(const struct knob_value *list, char **self)
 		if (strcmp(list->labels[i], *self) == 0)
 			return false;
 	return true;
+}
+
+int knob_guard_onlycap(const struct knob_value *list, unsigned int flags,
+		       char **self)
+{
+	*self = NULL;
+	if ((flags & SMACK_PLAN_FORCE) || !onlycap_leaves_out_self(list, self)) {
+		free(*self);
+		*self = NULL;
+		return 0;
+	}
+	errno = ECANCELED;
+	return -1;
 }
 
 SMACK_EXPORT
@@ -403,28 +417,13 @@ int smack_knob_get(const char *name, char **value)
 	return *value ? 0 : -1;
 }
 
-/* The onlycap guard for smack_knob_set(): ECANCELED when it refuses. */
-static int guard_onlycap(const struct knob_value *v, unsigned int flags)
-{
-	char *self;
-	bool unsafe;
-
-	if (flags & SMACK_PLAN_FORCE)
-		return 0;
-	unsafe = knob_onlycap_locks_out(v, &self);
-	free(self);
-	if (!unsafe)
-		return 0;
-	errno = ECANCELED;
-	return -1;
-}
-
 SMACK_EXPORT
 int smack_knob_set(const char *name, const char *value, unsigned int flags)
 {
 	struct parse_ctx ctx = PARSE_CTX_INIT(name, NULL, NULL);
 	enum knob_id id;
 	struct knob_value v;
+	char *self = NULL;
 	int ret, saved;
 
 	if (!knob_find(name, &id) || !value) {
@@ -433,10 +432,11 @@ int smack_knob_set(const char *name, const char *value, unsigned int flags)
 	}
 	if (knob_parse_value(knob_get(id), value, &ctx, &v) < 0)
 		return -1;
-	ret = id == KNOB_ONLYCAP ? guard_onlycap(&v, flags) : 0;
-	if (ret == 0)
+	ret = id == KNOB_ONLYCAP ? knob_guard_onlycap(&v, flags, &self) : 0;
+	if (ret == 0 && !(flags & SMACK_KNOB_CHECK_ONLY))
 		ret = knob_write_kernel(id, &v);
 	saved = errno;
+	free(self);
 	knob_value_clear(&v);
 	errno = saved;
 	return ret;

@@ -21,23 +21,19 @@ static int guard_onlycap(const struct smack_policy_plan *p,
 			 const struct knob_entry *want)
 {
 	char *self;
-	bool unsafe;
 
-	if (p->flags & SMACK_PLAN_FORCE)
+	if (knob_guard_onlycap(&want->value, p->flags, &self) == 0)
 		return 0;
-	unsafe = knob_onlycap_locks_out(&want->value, &self);
-	if (unsafe && !self)
-		plan_log_errno(p, "refusing onlycap \"%s\": cannot read this"
-			       " process's label to check that it is listed",
-			       want->text);
-	else if (unsafe)
+	if (!self)
+		plan_log(p, LOG_ERR, "refusing onlycap \"%s\": cannot read this"
+			 " process's label to check that it is listed",
+			 want->text);
+	else
 		plan_log(p, LOG_ERR, "refusing onlycap \"%s\": it leaves out"
 			 " this process's label \"%s\", which would lose"
 			 " CAP_MAC_ADMIN for good (so would every process"
 			 " without a listed label)", want->text, self);
 	free(self);
-	if (!unsafe)
-		return 0;
 	errno = ECANCELED;
 	return -1;
 }

@@ -81,77 +81,59 @@ static char *value_of(const char *name, char *const *words, size_t n)
 	return ret == 1 ? value : NULL;
 }
 
-/* Whether word (len bytes) is one of list's blank-separated words. */
-static bool has_word(const char *list, const char *word, size_t len)
-{
-	const char *w;
-	size_t n;
-
-	for (w = list; *(w += strspn(w, " ")); w += n) {
-		n = strcspn(w, " ");
-		if (n == len && strncmp(w, word, len) == 0)
-			return true;
-	}
-	return false;
-}
-
-/* -1 after saying why, when writing the onlycap list value would take
- * CAP_MAC_ADMIN from this process and force is false (the plan's guard,
- * smack_policy_plan_new(3), for a value that is written whatever the
- * kernel has, or only shown). */
-static int guard_onlycap(const char *value, bool force)
+/* Why the library's onlycap guard refused value (smack_knob_set(3)). */
+static void say_onlycap_refused(const char *value)
 {
 	char *self = NULL;
-	int ret = 0;
 
-	if (force || strcmp(value, "-") == 0)
-		return 0;
-	if (smack_new_label_from_self(&self) < 0) {
+	if (smack_new_label_from_self(&self) < 0)
 		cli_warn_errno("refusing onlycap \"%s\": cannot read this"
 			       " process's label to check that it is listed;"
 			       " use --force to set it anyway", value);
-		return -1;
-	}
-	if (!has_word(value, self, strlen(self))) {
+	else
 		cli_warn("refusing onlycap \"%s\": it leaves out this"
 			 " process's label \"%s\", which would lose"
 			 " CAP_MAC_ADMIN for good (so would every process"
 			 " without a listed label); use --force if that is"
 			 " what you want", value, self);
-		ret = -1;
-	}
 	free(self);
-	return ret;
 }
 
+static void say_set_failed(const char *name, const char *value)
+{
+	if (errno == ECANCELED)
+		say_onlycap_refused(value);
+	else if (errno == ENOENT)
+		cli_warn("this kernel has no %s knob", name);
+	else
+		cli_warn_errno("%s %s \"%s\"", cli_write_failure(errno),
+			       name, value);
+}
+
+/* The library checks the value and guards onlycap, also for --dry-run
+ * (SMACK_KNOB_CHECK_ONLY), which then shows the write it would make. */
 static int set_knob(const struct ctl_options *o, const char *name,
 		    char *const *words, size_t n)
 {
 	char *value = value_of(name, words, n);
+	unsigned int flags = o->force ? SMACK_PLAN_FORCE : 0;
 	int status = EXIT_FAILURE;
 
 	if (!value)
 		return errno == EINVAL ? EXIT_USAGE : EXIT_FAILURE;
 	if (ctl_require_smack() < 0)
 		goto out;
-	if (strcmp(name, "onlycap") == 0 &&
-	    guard_onlycap(value, o->force) < 0)
+	if (o->dry_run)
+		flags |= SMACK_KNOB_CHECK_ONLY;
+	else
+		cli_lock_policy(o->no_wait);
+	if (smack_knob_set(name, value, flags) < 0) {
+		say_set_failed(name, value);
 		goto out;
-	if (o->dry_run) {
+	}
+	if (o->dry_run)
 		printf("knob %s %s\n", name, value);
-		status = EXIT_SUCCESS;
-		goto out;
-	}
-	cli_lock_policy(o->no_wait);
-	if (smack_knob_set(name, value, SMACK_PLAN_FORCE) < 0) {
-		if (errno == ENOENT)
-			cli_warn("this kernel has no %s knob", name);
-		else
-			cli_warn_errno("%s %s \"%s\"",
-				       cli_write_failure(errno), name, value);
-	} else {
-		status = EXIT_SUCCESS;
-	}
+	status = EXIT_SUCCESS;
 out:
 	free(value);
 	return status;

@@ -451,6 +451,9 @@ int smack_policy_user_label(const struct smack_policy *policy,
 					 * nothing else */
 #define SMACK_PLAN_FORCE	0x2	/* allow an onlycap list that leaves
 					 * out the caller's label */
+#define SMACK_KNOB_CHECK_ONLY	0x20	/* smack_knob_set(): check the value
+					 * and the onlycap guard, write
+					 * nothing */
 
 /* The knobs of smack-knobs(5), by name: smack_knob_name(i) for i = 0,
  * 1, ... until NULL.  Values are text as a knob file holds them (numbers

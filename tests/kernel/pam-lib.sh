@@ -176,11 +176,16 @@ default_users() {
 				parent=${parent%/*}
 			done
 			[ -n "$parent" ] || exit 99
+			# The walk is done from a bind of parent as it was,
+			# made the working directory: when parent holds $T,
+			# the tmpfs hides $T/parent from its path until the
+			# walk has bound $T back.
 			mkdir -p "$T/parent" &&
 				mount --bind "$parent" "$T/parent" &&
+				cd "$T/parent" &&
 				mount -t tmpfs tmpfs "$parent" || exit 99
-			for e in "$T/parent"/* "$T/parent"/.[!.]*; do
-				n=$parent/${e##*/}
+			for e in ./* ./.[!.]*; do
+				n=$parent/${e#./}
 				if [ -L "$e" ]; then
 					cp -P "$e" "$n"
 				elif [ -d "$e" ]; then
@@ -189,7 +194,7 @@ default_users() {
 					: > "$n" && mount --bind "$e" "$n"
 				fi || exit 99
 			done
-			mkdir -p "$dir" || exit 99
+			cd / && mkdir -p "$dir" || exit 99
 		fi
 		mount -t tmpfs tmpfs "$dir" && cp "$1" "$dir/users" || exit 99
 		ns=$2

@@ -3,22 +3,24 @@
 #
 # Builds smack-utils from scratch and runs every test, in several builds:
 #
-#   default     -Werror build: unit tests and host tests (its kernel tests
-#               are those of kvalgrind, below)
+#   default     -Werror build with UBSan (build/test): its host tests,
+#               unless distcheck runs them (on the same -Werror
+#               configuration, without UBSan, which asan adds)
 #   valgrind    the unit tests of that build under valgrind memcheck
-#   kvalgrind   every kernel case of that build (Smack in a UML kernel)
-#               with the programs of the build (tools, kt-* checks,
-#               probes) under valgrind memcheck inside the guest, where
-#               ASan cannot run, however a case reaches it (guest-init.sh
-#               wraps each by its own path): in each case, each program's
-#               first two runs and every eighth after them; any error
-#               or leak fails its case, and so does any check, as in a run
-#               without valgrind
+#   kvalgrind   every kernel case of that build (Smack in a UML kernel),
+#               UBSan in every program of the build (ASan's shadow memory
+#               does not fit in a UML guest's address space), and those
+#               programs (tools, kt-* checks, probes) under valgrind
+#               memcheck inside the guest too, however a case reaches
+#               them (guest-init.sh wraps each by its own path): in each
+#               case, each program's first run and every sixteenth after
+#               it; any error or leak fails its case, and so does any
+#               check, as in a run without valgrind
 #   asan        ASan+UBSan build: every test that runs on the host
-#   static      --disable-shared with UBSan: unit tests and every kernel
-#               case (ASan's shadow memory does not fit in a UML guest's
-#               address space, so UBSan is what runs in the guest; the
-#               host tests run under it in asan)
+#   static      --disable-shared with UBSan: unit tests, and the kernel
+#               cases of the library's kt-* programs and the 1.3 client
+#               (static programs in the guest; the tools' cases run in
+#               kvalgrind with UBSan already)
 #   small       the embedded profile (--enable-small: -Oz, link-time
 #               optimisation) with every tool in the multi-call program
 #               smack-utils (--enable-multicall): every test, through the
@@ -309,10 +311,10 @@ check_debs() {
 # ------------------------------------------------------------ the stages
 # Each is run_STAGE, run by a worker with $stage set.
 
-# The -Werror build that default, valgrind, kvalgrind and deb share, with
-# its test programs, built once before the workers start.
+# The -Werror UBSan build that default, valgrind, kvalgrind and deb
+# share, with its test programs, built once before the workers start.
 prepare_test_build() {
-	configure_build "$top/build/test" --enable-werror &&
+	configure_build "$top/build/test" --enable-werror --enable-ubsan &&
 		( cd "$top/build/test" && make -j"$cpus" check TESTS= \
 			tests/kernel/uml-xstate.so tests/kernel/fault-inject.so \
 			> make-check-programs.out 2>&1 ) ||
@@ -328,8 +330,9 @@ test_build_ready() {
 # Both use make check in build/test, whose logs they would share: one job.
 run_default() {
 	test_build_ready || return
-	check_in "$top/build/test" TESTS="$(tests_of "$top/build/test" host)"
-	case " $stages " in *" valgrind "*) stage=valgrind; run_valgrind ;; esac
+	wanted distcheck ||
+		check_in "$top/build/test" TESTS="$(tests_of "$top/build/test" host)"
+	wanted valgrind && { stage=valgrind; run_valgrind; }
 }
 
 run_valgrind() {
@@ -361,6 +364,7 @@ run_static() {
 	configure_build "$top/build/static" --disable-shared --enable-ubsan \
 		--enable-werror || { count_step 1 "configure and build"; return; }
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	KERNEL_CASES="harness-* lib-* compat-13" \
 	check_in "$top/build/static" TESTS="$(tests_of "$top/build/static" unit) \
 $(tests_of "$top/build/static" kernel)"
 }

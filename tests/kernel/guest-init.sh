@@ -67,7 +67,7 @@ hostname smack-guest 2>/dev/null
 # under valgrind.  The results say, for each case, how many of its runs
 # valgrind saw.
 vglogs=$out/vglogs
-vg_first=2 vg_every=8
+vg_first=1 vg_every=16
 [ "$valgrind_mode" = all ] && vg_first=1000000000
 # wrap_for_valgrind FILE NAME: the copy keeps FILE's base name, which the
 # program prints in its messages.

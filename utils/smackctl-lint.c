@@ -74,7 +74,8 @@ struct lint_place lint_place_of(const struct smack_policy_entry *e)
 
 /* fmt into *buf, grown as needed: a finding is printed before the next
  * one is made, and its text needs no allocation of its own. */
-static char *format_into(char **buf, size_t *cap, const char *fmt, va_list ap)
+static CLI_PRINTF(3, 0) char *format_into(char **buf, size_t *cap,
+					   const char *fmt, va_list ap)
 {
 	va_list again;
 	int n;

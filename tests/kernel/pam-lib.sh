@@ -176,12 +176,13 @@ default_users() {
 				parent=${parent%/*}
 			done
 			[ -n "$parent" ] || exit 99
-			# The walk is done from a bind of parent as it was,
-			# made the working directory: when parent holds $T,
-			# the tmpfs hides $T/parent from its path until the
-			# walk has bound $T back.
+			# The walk is done from a recursive bind of parent as
+			# it was (with its mounts: parent may hold $T, a tmpfs
+			# of its own), made the working directory: the tmpfs
+			# hides $T/parent from its path until the walk has
+			# bound $T back.
 			mkdir -p "$T/parent" &&
-				mount --bind "$parent" "$T/parent" &&
+				mount --rbind "$parent" "$T/parent" &&
 				cd "$T/parent" &&
 				mount -t tmpfs tmpfs "$parent" || exit 99
 			for e in ./* ./.[!.]*; do

@@ -22,9 +22,13 @@ if ! command -v "$mandoc" > /dev/null 2>&1; then
 fi
 
 # The pages: those in the source tree and those the build installs.
+installed=" "
+for m in $CHECK_MANS; do
+	installed="$installed${m##*/} "
+done
 {
 	ls "$mandir" 2> /dev/null | grep '\.[1-8]$'
-	for m in $CHECK_MANS; do basename "$m"; done
+	printf '%s\n' $installed
 } | LC_ALL=C sort -u > "$tap_tmp/pages"
 if [ ! -s "$tap_tmp/pages" ]; then
 	not_ok "man/ holds manual pages"
@@ -80,7 +84,7 @@ while read -r page; do
 	src=$mandir/$page
 
 	# --- installed
-	case " $(for m in $CHECK_MANS; do basename "$m"; done | tr '\n' ' ') " in
+	case $installed in
 	*" $page "*) ok "$page is installed (listed in a dist_man_MANS)" ;;
 	*) not_ok "$page is installed (add it to dist_man_MANS in its owner's fragment)" ;;
 	esac

@@ -7,39 +7,39 @@
 #               unless distcheck runs them (on the same -Werror
 #               configuration, without UBSan, which asan adds)
 #   valgrind    the unit tests of that build under valgrind memcheck
-#   kvalgrind   every kernel case of that build (Smack in a UML kernel),
-#               UBSan in every program of the build (ASan's shadow memory
-#               does not fit in a UML guest's address space), and those
-#               programs (tools, kt-* checks, probes) under valgrind
-#               memcheck inside the guest too, however a case reaches
-#               them (guest-init.sh wraps each by its own path): in each
-#               case, each program's first run and every sixteenth after
-#               it; any error or leak fails its case, and so does any
-#               check, as in a run without valgrind
-#   asan        ASan+UBSan build: every test that runs on the host
-#   static      --disable-shared with UBSan: unit tests, and the kernel
-#               cases of the library's kt-* programs and the 1.3 client
-#               (static programs in the guest; the tools' cases run in
-#               kvalgrind with UBSan already)
-#   small       the embedded profile (--enable-small: -Oz, link-time
-#               optimisation) with every tool in the multi-call program
-#               smack-utils (--enable-multicall): every test, through the
-#               tools' links; then its install and uninstall
-#   musl        musl-gcc build (no libcap; Check replaced by tests/unit/minicheck):
-#               unit and host tests
-#   clang       the -Werror build with clang (its warnings differ from
-#               gcc's): unit tests
-#   install     make install into a scratch prefix, then a program built
-#               with pkg-config's flags links and runs against it; a
-#               second install, under DESTDIR, puts nothing outside the
-#               prefix
-#   fuzz        a short run of every libFuzzer harness
 #   deb         the Debian packages, built with dpkg-buildpackage from a
 #               copy of the files git knows (DEB_BUILD_OPTIONS=nocheck: the
 #               other stages test the build), lintian (an error or warning
-#               fails), then unpacked into a scratch root whose tools,
-#               library and init script run every kernel case in place of
-#               the build's (KERNEL_INSTALLED)
+#               fails), then unpacked (with their debugging symbols) into
+#               a scratch root for kvalgrind
+#   kvalgrind   every kernel case (Smack in a UML kernel) on the tools,
+#               library and init script of the Debian packages in place of
+#               the build's (KERNEL_INSTALLED; the build's own when the deb
+#               stage does not run), with the test programs of build/test
+#               (kt-* checks, probes: UBSan in each); and every one of
+#               those programs under valgrind memcheck inside the guest
+#               too, however a case reaches it (guest-init.sh wraps each by
+#               its own path; ASan's shadow memory does not fit in a UML
+#               guest's address space): in each case, each program's first
+#               run.  Any error or leak fails its case, and so does any
+#               check, as in a run without valgrind
+#   asan        ASan+UBSan build: every test that runs on the host
+#   small       the embedded profile (--enable-small: -Oz, link-time
+#               optimisation) with every tool in the multi-call program
+#               smack-utils (--enable-multicall), run through the tools'
+#               links: the kernel tier, the unit tests and the host tests
+#               of the multi-call program (the other host tests run in
+#               asan, musl and distcheck); then its install and uninstall
+#   musl        musl-gcc build, static (--disable-shared; no libcap; Check
+#               replaced by tests/unit/minicheck): unit and host tests, and
+#               the kernel cases of the library's kt-* programs and the 1.3
+#               client (static programs in the guest)
+#   clang       the -Werror build with clang (its warnings differ from
+#               gcc's): unit tests; then its make install into a scratch
+#               prefix, where a program built with pkg-config's flags
+#               links and runs, and a second install, under DESTDIR, that
+#               puts nothing outside the prefix
+#   fuzz        a short run of every libFuzzer harness
 #   distcheck   make distcheck (a tarball that builds and passes make check)
 #
 # The stages are jobs taken from one queue by as many workers as the
@@ -47,8 +47,13 @@
 # guest uses one): on two CPUs the whole run takes half its CPU time.  The
 # kernel tier of kvalgrind, the longest job, is cut into pieces of whole
 # cases (several guests of one build at once: `make kernel-tap` keeps each
-# run's TAP and files apart).  Each job's output is printed when it ends;
+# run's TAP and files apart); its pieces wait for the deb job, which comes
+# first in the queue.  Each job's output is printed when it ends;
 # build/ci/ keeps it.
+#
+# A full tier of kernel cases costs more than any other job (every program
+# a case starts is dear in UML), so each kind of build runs it once:
+# kvalgrind on the packaged tools, small on the multi-call program.
 #
 # Ends with "N passed, N failed, N skipped"; exits non-zero on any failure.
 # STAGES="default asan" tests/run-all.sh runs a subset.  This is README's
@@ -57,7 +62,7 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cpus=$(nproc 2>/dev/null || echo 2)
 workers=${CI_WORKERS:-$cpus}
-stages=${STAGES:-default valgrind kvalgrind asan musl clang install fuzz static small deb distcheck}
+stages=${STAGES:-default valgrind kvalgrind asan musl clang fuzz small deb distcheck}
 # Pieces of kvalgrind's tier: enough for the workers to finish together.
 kvalgrind_pieces=${KVALGRIND_PIECES:-3}
 ci=$top/build/ci
@@ -178,33 +183,34 @@ kernel_cases_piece() {
 	done | awk -v n="$n" -v m="$pieces" '(NR - 1) % m == n - 1' | tr '\n' ' '
 }
 
-# Installs into a scratch prefix and builds a client with pkg-config.
+# check_install DIR: installs the build in DIR (configured with
+# --prefix=$install_prefix) and builds a client with pkg-config.
 install_prefix=$top/build/prefix
 check_install() {
-	prefix=$install_prefix
+	dir=$1 prefix=$install_prefix
 	rm -rf "$prefix"
-	configure_build "$top/build/install" --prefix="$prefix" || return 1
-	( cd "$top/build/install" && make install > install.out 2>&1 ) || return 1
+	( cd "$dir" && make install > install.out 2>&1 ) || return 1
 	[ -f "$prefix/lib/systemd/system/smack.service" ] ||
 		{ echo "no systemd unit under $prefix"; return 1; }
 	flags=$(PKG_CONFIG_PATH=$prefix/lib/pkgconfig pkg-config --cflags --libs libsmack) || return 1
-	cat > "$top/build/install/client.c" <<'CLIENT'
+	cat > "$dir/client.c" <<'CLIENT'
 #include <sys/smack.h>
 int main(void) { return smack_label_length("Viewer") == 6 ? 0 : 1; }
 CLIENT
 	# shellcheck disable=SC2086
-	cc -o "$top/build/install/client" "$top/build/install/client.c" $flags || return 1
-	LD_LIBRARY_PATH=$prefix/lib "$top/build/install/client" || return 1
+	cc -o "$dir/client" "$dir/client.c" $flags || return 1
+	LD_LIBRARY_PATH=$prefix/lib "$dir/client" || return 1
 	nm -D --with-symbol-versions "$prefix/lib/libsmack.so.1" | grep -q 'smack_label_length@@LIBSMACK_1.1'
 }
 
-# The same install staged under DESTDIR: every file and directory it makes
-# is in DESTDIR/PREFIX (or leads there).  Nothing it writes is outside the
-# prefix of the user's choosing, not even the systemd units.
+# check_install_confined DIR: the same install staged under DESTDIR:
+# every file and directory it makes is in DESTDIR/PREFIX (or leads there).
+# Nothing it writes is outside the prefix of the user's choosing, not even
+# the systemd units.
 check_install_confined() {
-	prefix=$install_prefix destdir=$top/build/install-destdir
+	dir=$1 prefix=$install_prefix destdir=$top/build/install-destdir
 	rm -rf "$destdir"
-	( cd "$top/build/install" && make install DESTDIR="$destdir" \
+	( cd "$dir" && make install DESTDIR="$destdir" \
 		> install-destdir.out 2>&1 ) || return 1
 	outside=$(find "$destdir" -mindepth 1 | while IFS= read -r f; do
 		case $f/ in "$destdir$prefix"/*) continue ;; esac
@@ -263,11 +269,12 @@ lintian_debs() {
 	return 1
 }
 
-# Unpacks the packages into a scratch root, as dpkg would install them.
+# Unpacks the packages into a scratch root, as dpkg would install them,
+# with the debugging symbols (usr/lib/debug) that name the frames of
+# valgrind's reports.
 deb_root=$deb_dir/root
 unpack_debs() {
 	for deb in "$deb_dir"/*.deb; do
-		case $deb in *-dbgsym_*) continue ;; esac
 		dpkg-deb -x "$deb" "$deb_root" || return 1
 	done
 }
@@ -293,6 +300,8 @@ check_deb_scripts() {
 		{ echo "debian/changelog's $version is not the tools' version"; return 1; }
 }
 
+# kvalgrind runs the kernel cases on the unpacked tools: $ci/deb.ready
+# says they are there, $ci/deb.failed that they will not be.
 check_debs() {
 	build_debs
 	count_step $? "dpkg-buildpackage -us -uc -b" || return
@@ -300,19 +309,26 @@ check_debs() {
 	count_step $? "lintian: no error or warning"
 	unpack_debs
 	count_step $? "unpack the packages into a scratch root" || return
+	: > "$ci/deb.ready"
 	check_deb_scripts
 	count_step $? "maintainer scripts enable the units and start nothing"
-	# Every case, so that a new tool's cases run here too; the bad-input
-	# matrix is the likeliest to catch what Debian's flags change
-	# (_FORTIFY_SOURCE=2).  The build gives the test programs.
-	kernel_tap deb-kernel KERNEL_INSTALLED="$deb_root"
+}
+
+# wait_for_debs: returns once the deb job has unpacked the packages, or
+# fails (and says so) when it could not.
+wait_for_debs() {
+	while [ ! -f "$ci/deb.ready" ] && [ ! -f "$ci/deb.failed" ]; do
+		sleep 2
+	done
+	[ -f "$ci/deb.ready" ] && return 0
+	count_step 1 "the packages were not unpacked: no tools to test"
 }
 
 # ------------------------------------------------------------ the stages
 # Each is run_STAGE, run by a worker with $stage set.
 
-# The -Werror UBSan build that default, valgrind, kvalgrind and deb
-# share, with its test programs, built once before the workers start.
+# The -Werror UBSan build that default, valgrind and kvalgrind share,
+# with its test programs, built once before the workers start.
 prepare_test_build() {
 	configure_build "$top/build/test" --enable-werror --enable-ubsan &&
 		( cd "$top/build/test" && make -j"$cpus" check TESTS= \
@@ -346,10 +362,18 @@ run_valgrind() {
 		TESTS_WRAPPER="$top/tests/valgrind-wrap.sh"
 }
 
-# run_kvalgrind N: piece N of the tier.
+# run_kvalgrind N: piece N of the tier, on the packaged tools when the
+# deb stage runs.  The bad-input matrix is the case likeliest to catch
+# what Debian's flags change (_FORTIFY_SOURCE=2).
 run_kvalgrind() {
 	test_build_ready || return
+	installed=
+	if wanted deb; then
+		wait_for_debs || return
+		installed=$deb_root
+	fi
 	kernel_tap "kvalgrind-$1" KERNEL_VALGRIND=1 KERNEL_TIMEOUT=3000 \
+		KERNEL_INSTALLED="$installed" \
 		KERNEL_CASES="$(kernel_cases_piece "$1" "$kvalgrind_pieces")"
 }
 
@@ -362,46 +386,49 @@ run_asan() {
 	check_in "$top/build/asan" TESTS="$(tests_of "$top/build/asan" host)"
 }
 
-run_static() {
-	echo "==> static: configure and build (--disable-shared --enable-ubsan)"
-	configure_build "$top/build/static" --disable-shared --enable-ubsan \
-		--enable-werror || { count_step 1 "configure and build"; return; }
-	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	KERNEL_CASES="harness-* lib-* compat-13" \
-	check_in "$top/build/static" TESTS="$(tests_of "$top/build/static" unit) \
-$(tests_of "$top/build/static" kernel)"
-}
-
 # The embedded profile: size flags and link-time optimisation, every tool
-# in the multi-call program, run through its links.
+# in the multi-call program, run through its links.  The host tests that
+# test the multi-call program itself, or run it through every link:
+small_host_tests="tests/multicall/cli.sh tests/completion/completion.sh \
+tests/checks/stdout-errors.sh"
 run_small() {
 	echo "==> small: configure and build (--enable-small --enable-multicall)"
 	configure_build "$top/build/small" --enable-small --enable-multicall \
 		--enable-werror --prefix="$top/build/small-prefix" ||
 		{ count_step 1 "configure and build"; return; }
-	check_in "$top/build/small"
+	check_in "$top/build/small" TESTS="$(tests_of "$top/build/small" unit) \
+$(tests_of "$top/build/small" kernel) $small_host_tests"
 	check_multicall_install
 	count_step $? "install smack-utils with a link for each tool, uninstall"
 }
 
+# Static programs: the kernel cases of the library's kt-* programs and
+# the 1.3 client run too (the tools' cases run in kvalgrind and small).
 run_musl() {
-	echo "==> musl: build with musl-gcc, unit and host tests"
+	echo "==> musl: static build with musl-gcc, unit, host and library kernel tests"
 	command -v musl-gcc > /dev/null || {
 		count_step 1 "musl-gcc not installed (apt-get install musl-tools)"
 		return; }
 	configure_build "$top/build/musl" CC=musl-gcc --without-libcap \
 		--with-minicheck --disable-shared --enable-werror ||
 		{ count_step 1 "configure and build with musl-gcc"; return; }
-	check_in "$top/build/musl" TESTS="$(tests_of "$top/build/musl" host)"
+	KERNEL_CASES="harness-* lib-* compat-13" \
+	check_in "$top/build/musl" TESTS="$(tests_of "$top/build/musl" host) \
+$(tests_of "$top/build/musl" kernel)"
 }
 
 run_clang() {
-	echo "==> clang: -Werror build with clang, unit tests"
+	echo "==> clang: -Werror build with clang, unit tests, install"
 	command -v clang > /dev/null || {
 		count_step 1 "clang not installed (apt-get install clang)"; return; }
-	configure_build "$top/build/clang" CC=clang --enable-werror ||
+	configure_build "$top/build/clang" CC=clang --enable-werror \
+		--prefix="$install_prefix" ||
 		{ count_step 1 "configure and build with clang"; return; }
 	check_in "$top/build/clang" TESTS="$(tests_of "$top/build/clang" unit)"
+	check_install "$top/build/clang"
+	count_step $? "install, pkg-config --cflags --libs libsmack, link and run"
+	check_install_confined "$top/build/clang"
+	count_step $? "an install writes nothing outside its prefix"
 }
 
 run_fuzz() {
@@ -414,18 +441,10 @@ run_fuzz() {
 	count_step $status "every fuzz harness, short run"
 }
 
-run_install() {
-	echo "==> install: pkg-config from the install prefix"
-	check_install
-	count_step $? "install, pkg-config --cflags --libs libsmack, link and run"
-	check_install_confined
-	count_step $? "an install writes nothing outside its prefix"
-}
-
 run_deb() {
-	echo "==> deb: dpkg-buildpackage, lintian, kernel cases on the installed tools"
-	test_build_ready || return
+	echo "==> deb: dpkg-buildpackage, lintian, unpack for kvalgrind"
 	check_debs
+	[ -f "$ci/deb.ready" ] || : > "$ci/deb.failed"
 }
 
 # In a build of its own: make dist would write into build/test while
@@ -436,8 +455,9 @@ run_distcheck() {
 	rm -rf "$dir" && mkdir -p "$dir" &&
 		( cd "$dir" && "$top/configure" > configure.out 2>&1 ) ||
 		{ count_step 1 "configure for make distcheck"; return; }
-	# The full kernel tier ran in the other stages; the tarball runs a few.
-	( cd "$dir" && KERNEL_CASES="harness-* lib-*" \
+	# The full kernel tier runs in the other stages; the tarball shows
+	# that the harness boots from it.
+	( cd "$dir" && KERNEL_CASES="harness-*" \
 		make -j"$jobs" distcheck > distcheck.out 2>&1 )
 	status=$?
 	[ $status -eq 0 ] || tail -n 40 "$dir/distcheck.out"
@@ -450,23 +470,25 @@ wanted() {
 	return 1
 }
 
-# The jobs of the chosen stages, the longest first, one a line:
-# "STAGE [ARG]".  valgrind goes with default when both run.
+# The jobs of the chosen stages, one a line: "STAGE [ARG]".  deb first,
+# since kvalgrind's pieces wait for it, then the longest first.  valgrind
+# goes with default when both run.
 queue_jobs() {
+	wanted deb && echo deb
+	wanted small && echo small
 	if wanted kvalgrind; then
 		i=1
 		while [ "$i" -le "$kvalgrind_pieces" ]; do
 			echo "kvalgrind $i"; i=$((i + 1))
 		done
 	fi
-	for s in small deb static default valgrind asan fuzz musl distcheck \
-		clang install; do
+	for s in asan distcheck musl clang default valgrind fuzz; do
 		wanted "$s" || continue
 		[ "$s" = valgrind ] && wanted default && continue
 		echo "$s"
 	done
 	for s in $stages; do
-		case " kvalgrind small deb static default valgrind asan fuzz musl distcheck clang install " in
+		case " kvalgrind small deb default valgrind asan fuzz musl distcheck clang " in
 		*" $s "*) ;;
 		*) echo "$s" ;;		# unknown: its job says so
 		esac
@@ -486,7 +508,7 @@ run_job() {
 	stage=${1%% *} stage_start=$(date +%s)
 	case $stage in
 	kvalgrind) run_kvalgrind "${1#* }" ;;
-	default|valgrind|asan|static|small|musl|clang|fuzz|install|deb|distcheck)
+	default|valgrind|asan|small|musl|clang|fuzz|deb|distcheck)
 		"run_$stage" ;;
 	*) count_step 1 "unknown stage" ;;
 	esac
@@ -506,7 +528,7 @@ echo "==> bootstrap"
 ( cd "$top" && ./autogen.sh ) > /dev/null 2>&1 || {
 	echo "autogen.sh failed"; echo "0 passed, 1 failed"; exit 1; }
 
-if wanted default || wanted valgrind || wanted kvalgrind || wanted deb; then
+if wanted default || wanted valgrind || wanted kvalgrind; then
 	echo "==> configure and build build/test (with its test programs)"
 	stage=default
 	prepare_test_build && : > "$top/build/test/test-build-ready"

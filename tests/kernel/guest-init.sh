@@ -59,15 +59,17 @@ hostname smack-guest 2>/dev/null
 # go to a tmpfs whose root is labelled "*", so that runs confined to any
 # label can write theirs; a case with a report fails.
 #
-# A case that runs one program many times (the bad-input matrix, the
-# lock's probes) would spend most of the tier's time starting valgrind,
-# which UML makes dear: in a case, the first $vg_first runs of each
-# program run under valgrind, then every $vg_every-th, and the others
-# natively.  SMACK_TEST_VALGRIND=all (KERNEL_VALGRIND=all) runs every one
-# under valgrind.  The results say, for each case, how many of its runs
+# Valgrind takes some five seconds to start a program in UML, where a run
+# without it takes a tenth of one: under valgrind, the cases that run one
+# program many times (the bad-input matrix, the lock's probes) would take
+# most of the tier's time.  So in a case, the first $vg_first runs of each
+# program run under valgrind and the others natively; each case tests
+# something of its own, so each case's first run reaches code of its own.
+# SMACK_TEST_VALGRIND=all (KERNEL_VALGRIND=all) runs every one under
+# valgrind.  The results say, for each case, how many of its runs
 # valgrind saw.
 vglogs=$out/vglogs
-vg_first=1 vg_every=16
+vg_first=1
 [ "$valgrind_mode" = all ] && vg_first=1000000000
 # wrap_for_valgrind FILE NAME: the copy keeps FILE's base name, which the
 # program prints in its messages.
@@ -83,7 +85,7 @@ n=
 case \$n in ''|*[!0-9]*) n=0 ;; esac
 n=\$((n + 1))
 { echo \$n > $vglogs/count.$2; } 2> /dev/null
-if [ \$n -gt $vg_first ] && [ \$((n % $vg_every)) -ne 0 ]; then
+if [ \$n -gt $vg_first ]; then
 	exec "$real" "\$@"
 fi
 n=
@@ -122,22 +124,34 @@ wrap_programs() {
 # 4 MB of DWARF) costs every program a third of its start-up in UML, the
 # tier's largest cost; errors are found as before, and a report's frames
 # inside the C library keep their symbol names.  So the guest sees the
-# dynamic linker's debugging file alone; without readelf or that file,
+# dynamic linker's debugging file alone, and those of the installed root
+# under test (the packages' -dbgsym, with the files dwz shares among
+# them), which name the frames of its tools and library; with neither,
 # everything stays as it is.
-hide_libc_debuginfo() {
+debuginfo_for_valgrind() {
 	interp=$(readelf -l /bin/sh 2>/dev/null |
 		sed -n 's/.*program interpreter: \(.*\)]$/\1/p')
 	id=$(readelf -n "$interp" 2>/dev/null | awk '/Build ID:/ { print $3 }')
 	sub=.build-id/${id%"${id#??}"}
 	debug=/usr/lib/debug/$sub/${id#??}.debug
-	[ -n "$id" ] && [ -f "$debug" ] || return 0
-	mkdir -p "$out/vg-debug/$sub" && cp "$debug" "$out/vg-debug/$sub/" &&
-		mount --bind "$out/vg-debug" /usr/lib/debug
+	own=$installed/usr/lib/debug
+	[ -n "$id" ] && [ -f "$debug" ] || debug=
+	[ -n "$installed" ] && [ -d "$own" ] || own=
+	[ -n "$debug$own" ] && [ -d /usr/lib/debug ] || return 0
+	mkdir -p "$out/vg-debug/.build-id" || return 1
+	if [ -n "$debug" ]; then
+		mkdir -p "$out/vg-debug/$sub" && cp "$debug" "$out/vg-debug/$sub/" ||
+			return 1
+	fi
+	if [ -n "$own" ]; then
+		cp -R "$own/." "$out/vg-debug/" || return 1
+	fi
+	mount --bind "$out/vg-debug" /usr/lib/debug
 }
 setup_valgrind() {
 	mkdir -p "$out/vg-bin" "$out/vg-real" "$vglogs" || return 1
 	mount -t tmpfs -o mode=1777,smackfsroot=* tmpfs "$vglogs" || return 1
-	hide_libc_debuginfo || return 1
+	debuginfo_for_valgrind || return 1
 	wrapped=0
 	for dir in utils/.libs utils tests/kernel/.libs tests/kernel \
 		tests/compat/.libs tests/compat tests/loader/.libs tests/loader; do

@@ -11,8 +11,8 @@
 # run, separated by spaces or '|'),
 # KERNEL_TIMEOUT (seconds for the whole boot, default 1200),
 # KERNEL_VALGRIND (1: the programs of the build run under valgrind's
-# memcheck inside the guest, in each case each program's first run and
-# every sixteenth after it; all: every run; a report fails its case),
+# memcheck inside the guest, in each case each program's first run; all:
+# every run; a report fails its case),
 # KERNEL_INSTALLED (a root, such as the packages unpacked with dpkg -x,
 # whose usr/bin, usr/sbin and libsmack.so.1 are tested instead of the
 # build's tools and library; guest-init.sh says how).

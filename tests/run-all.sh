@@ -24,7 +24,8 @@
 #               run.  Any error or leak fails its case, and so does any
 #               check, as in a run without valgrind
 #   asan        ASan+UBSan build: every test that runs on the host (but
-#               the lints of the manual, which read only the sources)
+#               those of the manual's lints and the bash completion, whose
+#               answers do not depend on the build: distcheck runs them)
 #   small       the embedded profile (--enable-small: -Oz, link-time
 #               optimisation) with every tool in the multi-call program
 #               smack-utils (--enable-multicall), run through the tools'
@@ -142,9 +143,11 @@ configure_build() {
 }
 
 # Test names of a build, filtered: "unit" (the Check programs), "host"
-# (all but the kernel tier), "built" (the host tests but the lints of the
-# manual, which read only the sources: another build's run of them
-# would say the same), "kernel".
+# (all but the kernel tier), "built" (the host tests but those that
+# another build's run would answer the same: the lints of the manual read
+# only the sources, and the test of the bash completion runs nothing of
+# the build but each tool's --help and --list, which the tools' own tests
+# run in every build), "kernel".
 tests_of() {
 	all=$(make -s -C "$1" print-tests)
 	for t in $all; do
@@ -153,6 +156,7 @@ tests_of() {
 		host:tests/kernel/run-kernel.sh|kernel:*) ;;
 		built:tests/kernel/run-kernel.sh) ;;
 		built:tests/checks/man-lint.sh|built:tests/checks/man3-coverage.sh) ;;
+		built:tests/completion/completion.sh) ;;
 		host:*|built:*) echo "$t" ;;
 		unit:tests/unit/*.sh) ;;
 		unit:tests/unit/*) echo "$t" ;;

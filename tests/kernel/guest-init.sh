@@ -48,7 +48,8 @@ hostname smack-guest 2>/dev/null
 : > "$out/booted"
 
 # SMACK_TEST_VALGRIND=1 (or all): every program of the build that a case runs
-# (tools, probes, the 1.3 client; not the kt-* suites, see wrap_programs),
+# (tools, probes, the 1.3 client; not the kt-* suites nor the syslog
+# daemon, see wrap_programs),
 # and the installed tools under test, runs under valgrind's memcheck
 # instead,
 # since ASan's fixed shadow mapping does not fit UML's address space.
@@ -111,17 +112,18 @@ WRAPPER
 	done
 	chmod +x "$out/vg-bin/$2" && mount --bind "$out/vg-bin/$2" "$1"
 }
-# wrap_programs DIR: each program in DIR but the library's kt-* suites.
-# Check forks a process for each of their tests, and each of those under
-# valgrind cost the tier as much as a tool's whole run (a suite took 15 to
-# 33 s more, a tool's run 3 to 8): the library code they reach runs under
-# valgrind on the host (tests/run-all.sh's valgrind stage) and through
-# the tools here.
+# wrap_programs DIR: each program in DIR but the library's kt-* suites
+# and the cases' syslog daemon.  Check forks a process for each test of a
+# suite, and each of those under valgrind cost the tier as much as a
+# tool's whole run (a suite took 15 to 33 s more, a tool's run 3 to 8):
+# the library code they reach runs under valgrind on the host
+# (tests/run-all.sh's valgrind stage) and through the tools here.  The
+# syslog daemon (syslog-sink) is the harness's, not code under test.
 wrap_programs() {
 	for f in "$1"/*; do
 		# Links (the multi-call program's) reach a wrapped file; shared
 		# objects (the fault injector) are not programs.
-		case $f in *.so|*/kt-*) continue ;; esac
+		case $f in *.so|*/kt-*|*/syslog-sink) continue ;; esac
 		[ -f "$f" ] && [ ! -L "$f" ] && [ -x "$f" ] || continue
 		[ "$(head -c 4 "$f")" = "$(printf '\177ELF')" ] || continue
 		wrapped=$((wrapped + 1))

@@ -18,10 +18,10 @@
 #               stage does not run), with the test programs of build/test
 #               (kt-* checks, probes: UBSan in each); and those programs
 #               but the kt-* suites under valgrind memcheck inside the
-#               guest too, however a case reaches them (guest-init.sh wraps each by
-#               its own path; ASan's shadow memory does not fit in a UML
-#               guest's address space): in each case, each program's first
-#               run.  Any error or leak fails its case, and so does any
+#               guest too, however a case reaches them (guest-init.sh
+#               wraps each by its own path; ASan's shadow memory does not
+#               fit in a UML guest's address space): in each case, each
+#               program's first run.  Any error or leak fails its case, and so does any
 #               check, as in a run without valgrind
 #   asan        ASan+UBSan build: every test that runs on the host (but
 #               those of the manual's lints and the bash completion, whose
@@ -36,9 +36,8 @@
 #               uninstall
 #   musl        musl-gcc build, static (--disable-shared; no libcap; Check
 #               replaced by tests/unit/minicheck): unit and host tests (as
-#               asan), and
-#               the kernel cases of the library's kt-* programs and the 1.3
-#               client (static programs in the guest)
+#               asan), and the kernel cases of the library's kt-* programs
+#               and the 1.3 client (static programs in the guest)
 #   clang       the -Werror build with clang (its warnings differ from
 #               gcc's): unit tests; then its make install into a scratch
 #               prefix, where a program built with pkg-config's flags
@@ -48,7 +47,7 @@
 #   distcheck   make distcheck (a tarball that builds and passes make check)
 #
 # The stages are jobs taken from one queue by as many workers as the
-# machine has CPUs, the longest first, each job on one CPU (make -j1; a UML
+# machine has CPUs, in the order queue_jobs gives, each job on one CPU (make -j1; a UML
 # guest uses one): on two CPUs the whole run takes half its CPU time.  The
 # kernel tier of kvalgrind, the longest job, is cut into pieces of whole
 # cases (several guests of one build at once: `make kernel-tap` keeps each
@@ -403,17 +402,17 @@ run_asan() {
 # test the multi-call program itself, or run it through every link:
 small_host_tests="tests/multicall/cli.sh tests/completion/completion.sh \
 tests/checks/stdout-errors.sh"
-# Every kernel case but the two longest (a quarter of the tier's time), the
-# bad-input matrix and the rollback under injected faults, which kvalgrind
-# runs on the packaged tools.
-small_kernel_cases=$(kernel_cases_piece 1 1 | tr ' ' '\n' |
-	grep -vx -e matrix-bad-input -e smackctl-rollback | tr '\n' ' ')
+# Its kernel cases: every one but the two longest (a quarter of the tier's
+# time), the bad-input matrix and the rollback under injected faults,
+# which kvalgrind runs on the packaged tools.
 run_small() {
 	echo "==> small: configure and build (--enable-small --enable-multicall)"
 	configure_build "$top/build/small" --enable-small --enable-multicall \
 		--enable-werror --prefix="$top/build/small-prefix" ||
 		{ count_step 1 "configure and build"; return; }
-	KERNEL_CASES="$small_kernel_cases" \
+	cases=$(kernel_cases_piece 1 1 | tr ' ' '\n' |
+		grep -vx -e matrix-bad-input -e smackctl-rollback | tr '\n' ' ')
+	KERNEL_CASES="$cases" \
 	check_in "$top/build/small" TESTS="$(tests_of "$top/build/small" unit) \
 $(tests_of "$top/build/small" kernel) $small_host_tests"
 	check_multicall_install

@@ -49,10 +49,9 @@ hostname smack-guest 2>/dev/null
 
 # SMACK_TEST_VALGRIND=1 (or all): every program of the build that a case runs
 # (tools, probes, the 1.3 client; not the kt-* suites nor the syslog
-# daemon, see wrap_programs),
-# and the installed tools under test, runs under valgrind's memcheck
-# instead,
-# since ASan's fixed shadow mapping does not fit UML's address space.
+# daemon, see wrap_programs), and the installed tools under test, runs
+# under valgrind's memcheck instead, since ASan's fixed shadow mapping
+# does not fit UML's address space.
 # Each program is copied aside, and a script that runs valgrind on the copy
 # is bind-mounted over it (in the guest only: the host's files do not
 # change), so that the program runs under valgrind whatever path reaches

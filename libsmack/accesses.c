@@ -295,6 +295,11 @@ int smack_accesses_add_modify(struct smack_accesses *handle,
 	struct rule bits = { .modify = true };
 	unsigned int allow, deny;
 
+	/* libsmack 1.3 took a NULL deny for a plain rule, and
+	 * smack_accesses_foreach() hands a plain rule out that way. */
+	if (!deny_access_type)
+		return smack_accesses_add(handle, subject, object,
+					  allow_access_type);
 	if (!handle || !subject || !object ||
 	    smack_access_from_string(allow_access_type, &allow) < 0 ||
 	    smack_access_from_string(deny_access_type, &deny) < 0) {

@@ -115,6 +115,10 @@ int smack_unconfined_set(const char *label)
 SMACK_EXPORT
 int smack_set_onlycap(const char **labels, int cnt)
 {
+	/* libsmack 1.3 documented NULL labels as the empty list, whatever
+	 * cnt says. */
+	if (!labels)
+		cnt = 0;
 	return label_list_write_knob("onlycap", labels, cnt);
 }
 

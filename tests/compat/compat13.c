@@ -194,6 +194,19 @@ static void save_and_read_back(void)
 	smack_accesses_free(NULL);
 }
 
+/* libsmack 1.3 took a NULL deny for a plain rule, and clients pass the
+ * deny of smack_accesses_foreach() (NULL for a plain rule) through. */
+static void null_deny(void)
+{
+	struct smack_accesses *h = NULL;
+
+	check(smack_accesses_new(&h) == 0 &&
+	      smack_accesses_add_modify(h, "CmA", "CmB", "rx", NULL) == 0 &&
+	      strcmp(saved(h, "saved"), "CmA CmB rx\n") == 0,
+	      "smack_accesses_add_modify with a NULL deny adds a plain rule");
+	smack_accesses_free(h);
+}
+
 static void old_rule_files(void)
 {
 	struct smack_accesses *h;
@@ -279,6 +292,7 @@ static void host(void)
 {
 	labels();
 	save_and_read_back();
+	null_deny();
 	old_rule_files();
 	cipso_sets();
 	bad_input_files();
@@ -509,6 +523,17 @@ static void capability_lists(void)
 	check(smack_set_onlycap_from_file(fd) == 0 &&
 	      strcmp(list_file("onlycap"), "_") == 0,
 	      "smack_set_onlycap_from_file: 0, and the kernel has the list");
+	close(fd);
+	/* 1.3 returned 0 here, against its documentation. */
+	fd = scratch("onlycap", "_\na/b\n");
+	check(smack_set_onlycap_from_file(fd) < 0 &&
+	      strcmp(list_file("onlycap"), "_") == 0,
+	      "smack_set_onlycap_from_file fails on a bad label, list kept");
+	/* 1.3 documented NULL labels as the empty list. */
+	check(smack_set_onlycap(only, 1) == 0 &&
+	      smack_set_onlycap(NULL, 1) == 0 &&
+	      strcmp(list_file("onlycap"), "") == 0,
+	      "smack_set_onlycap(NULL, 1): 0, and the list is empty");
 	check(smack_set_onlycap(NULL, 0) == 0, "onlycap emptied again");
 	close(fd);
 }

@@ -193,12 +193,13 @@ static bool raise_fd_limit(struct walker *w)
 	return prlimit(0, RLIMIT_NOFILE, &rl, NULL) == 0;
 }
 
-static int open_directory(struct walker *w, int dfd, const char *name)
+static int open_directory(struct walker *w, int dfd, const char *name,
+			  bool follow)
 {
 	int flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
 	int fd;
 
-	if (!w->opt.follow)
+	if (!follow)
 		flags |= O_NOFOLLOW;
 	fd = openat(dfd, name, flags);
 	if (fd < 0 && errno == EMFILE && raise_fd_limit(w))
@@ -223,7 +224,7 @@ static void descend(struct walker *w, int dfd, const char *name, size_t len)
 {
 	bool check = w->opt.follow || w->opt.one_filesystem;
 	struct stat st;
-	int fd = open_directory(w, dfd, name);
+	int fd = open_directory(w, dfd, name, w->opt.follow);
 
 	if (fd < 0) {
 		/* Gone, or replaced by something else, since readdir(). */
@@ -354,11 +355,12 @@ static int back_to_start(struct walker *w)
 }
 
 /* Walks below the directory name (relative to the starting directory, the
- * current one), whose path is the first len bytes of w->path. */
+ * current one), whose path is the first len bytes of w->path; through a
+ * symbolic link if follow. */
 static void walk_below(struct walker *w, const char *name, size_t len,
-		       const struct stat *st)
+		       const struct stat *st, bool follow)
 {
-	int fd = open_directory(w, AT_FDCWD, name);
+	int fd = open_directory(w, AT_FDCWD, name, follow);
 
 	if (fd < 0) {
 		fail_at(w, len, "cannot open directory");
@@ -367,6 +369,21 @@ static void walk_below(struct walker *w, const char *name, size_t len,
 	w->root_dev = st->st_dev;
 	enter(w, fd, len, st);
 	run(w);
+}
+
+/* -r goes into a directory that an operand links to even without -L, as
+ * chsmack 1.3 did and its manual promised; the links met below are not
+ * followed.  If so, st (the link's) becomes the directory's. */
+static bool is_link_to_directory(const char *operand, struct stat *st)
+{
+	struct stat target;
+
+	if (!S_ISLNK(st->st_mode) ||
+	    fstatat(AT_FDCWD, operand, &target, 0) < 0 ||
+	    !S_ISDIR(target.st_mode))
+		return false;
+	*st = target;
+	return true;
 }
 
 unsigned long walk_operand(struct walker *w, const char *operand)
@@ -396,8 +413,12 @@ unsigned long walk_operand(struct walker *w, const char *operand)
 	};
 	if (w->opt.visit(w->opt.ctx, &e) < 0)
 		w->failures++;
-	if (w->opt.recursive && S_ISDIR(st.st_mode))
-		walk_below(w, operand, len, &st);
+	if (!w->opt.recursive)
+		return w->failures - before;
+	if (S_ISDIR(st.st_mode))
+		walk_below(w, operand, len, &st, w->opt.follow);
+	else if (is_link_to_directory(operand, &st))
+		walk_below(w, operand, len, &st, true);
 	return w->failures - before;
 }
 
@@ -406,11 +427,12 @@ unsigned long walk_current_directory(struct walker *w)
 	unsigned long before = w->failures;
 	struct stat st;
 
-	if (back_to_start(w) < 0 || set_path(w, "") < 0)
+	/* The paths are "./NAME", byte for byte what chsmack 1.3 listed. */
+	if (back_to_start(w) < 0 || set_path(w, ".") < 0)
 		return w->failures - before;
 	if (fstatat(AT_FDCWD, ".", &st, 0) < 0)
-		fail_at(w, 0, "cannot open directory");
+		fail_at(w, 1, "cannot open directory");
 	else
-		walk_below(w, ".", 0, &st);
+		walk_below(w, ".", 1, &st, false);
 	return w->failures - before;
 }

@@ -49,7 +49,7 @@ void walker_free(struct walker *w);
  * each of them reported. */
 unsigned long walk_operand(struct walker *w, const char *operand);
 /* Visits the entries of the current directory, not the directory itself,
- * with their bare names as paths, as chsmack 1.3 does without operands. */
+ * as "./NAME", as chsmack 1.3 does without operands. */
 unsigned long walk_current_directory(struct walker *w);
 
 #endif /* CHSMACK_WALK_H */

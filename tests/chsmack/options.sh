@@ -65,8 +65,8 @@ mkd only && mk only/x
 (cd only && "$CHSMACK") > "$S/.out" 2> "$S/.err"
 rc=$?
 expect_rc "without operands it lists the current directory" 0
-expect_out "... its entries by name, not the directory itself" \
-	"x: No smack property found"
+expect_out "... its entries as ./NAME as chsmack 1.3 did, not the directory" \
+	"./x: No smack property found"
 
 chs f nope g
 expect_rc "a missing file makes the exit status 1" 1

@@ -154,9 +154,20 @@ all_have "... and the rest is still labelled" "SMACK64=WithL" top/a/b/c/f4
 tree
 mkl top top-link
 chs -r -a ViaLink top-link
-all_have "-r on a link to a directory labels the link only" "SMACK64=ViaLink" \
-	top-link
-all_have "... and does not go into it" "" top top/f1
+all_have "-r on a link to a directory labels the link itself" \
+	"SMACK64=ViaLink" top-link
+# As chsmack 1.3 did and its manual said: a link on the command line is
+# gone through, only the links below are not followed.
+all_have "... and what is below the directory, as chsmack 1.3 did" \
+	"SMACK64=ViaLink" top/f1 top/a/in top/a/b/outdir top/a/b/c/f4
+all_have "... not the directory, nor what links below point to" "" \
+	top outside/x outside/sub/y
+chs -r top-link
+expect_sorted "-r lists below a link on the command line by its path" \
+	"$(for p in "" /f1 /a /a/f2 /a/in /a/b /a/b/f3 /a/b/out /a/b/outdir \
+		/a/b/c /a/b/c/f4; do
+		echo "top-link$p access=\"ViaLink\""
+	done | sort)"
 chs -r -L -a ViaLink top-link
 all_have "-r -L on it goes into the directory" "SMACK64=ViaLink" \
 	top top/f1 top/a/b/c/f4

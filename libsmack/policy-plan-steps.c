@@ -16,24 +16,36 @@
 /* ---- knobs */
 
 /* The guard: refuses (ECANCELED) an onlycap list that takes the caller's
- * privilege away, unless forced. */
+ * privilege away; forced, the list is planned and, unless the plan only
+ * compares, the caller warned: from then on only a process with a listed
+ * label can change the policy. */
 static int guard_onlycap(const struct smack_policy_plan *p,
 			 const struct knob_entry *want)
 {
+	bool forced = p->flags & SMACK_PLAN_FORCE;
 	char *self;
 
-	if (knob_guard_onlycap(&want->value, p->flags, &self) == 0)
+	if (knob_guard_onlycap(&want->value, 0, &self) == 0)
 		return 0;
-	if (!self)
+	if (forced) {
+		if (self && !(p->flags & SMACK_PLAN_COMPARE))
+			plan_log(p, LOG_WARNING, "onlycap \"%s\" leaves out"
+				 " this process's label \"%s\": it loses"
+				 " CAP_MAC_ADMIN, as does every process without"
+				 " a listed label", want->text, self);
+	} else if (!self) {
 		plan_log(p, LOG_ERR, "refusing onlycap \"%s\": cannot read this"
 			 " process's label to check that it is listed",
 			 want->text);
-	else
+	} else {
 		plan_log(p, LOG_ERR, "refusing onlycap \"%s\": it leaves out"
 			 " this process's label \"%s\", which would lose"
 			 " CAP_MAC_ADMIN for good (so would every process"
 			 " without a listed label)", want->text, self);
+	}
 	free(self);
+	if (forced)
+		return 0;
 	errno = ECANCELED;
 	return -1;
 }

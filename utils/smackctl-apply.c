@@ -190,7 +190,10 @@ static struct smack_policy_plan *make_plan(const struct ctl_options *o,
 					   struct config_tree *tree,
 					   enum plan_mode mode)
 {
-	unsigned int flags = (o->force ? SMACK_PLAN_FORCE : 0) |
+	/* The tree's onlycap is set as written, as at boot (and by smackctl
+	 * 1.3 and systemd): the library warns when it leaves us out.  The
+	 * guard refuses only a list typed on the command line (knob). */
+	unsigned int flags = SMACK_PLAN_FORCE |
 			     (o->keep_going ? SMACK_PLAN_KEEP_GOING : 0) |
 			     (mode == PLAN_CLEAR ? SMACK_PLAN_CLEAR : 0);
 	struct smack_policy_plan *plan;
@@ -200,12 +203,8 @@ static struct smack_policy_plan *make_plan(const struct ctl_options *o,
 		return NULL;
 	}
 	smack_policy_set_log_fn(tree->policy, ctl_plan_log, NULL);
-	if (smack_policy_plan_new(tree->policy, flags, &plan) < 0) {
-		/* The library's guard cannot name the tool's option. */
-		if (errno == ECANCELED)
-			cli_warn("use --force to set onlycap anyway");
+	if (smack_policy_plan_new(tree->policy, flags, &plan) < 0)
 		return NULL;
-	}
 	if (mode == PLAN_RELOAD)
 		smack_policy_plan_foreach(plan, warn_stale, NULL);
 	return plan;

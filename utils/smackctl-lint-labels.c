@@ -196,9 +196,8 @@ static int check_onlycap(void *data, const struct smack_policy_entry *e)
 	if (!has_word(e->value, boot))
 		lint_report(t->lint, LINT_ONLYCAP, &where, "onlycap leaves "
 			    "out \"%s\", the label of the init that applies "
-			    "the tree at boot (%s): it would lose "
-			    "CAP_MAC_ADMIN, and smackctl apply refuses the "
-			    "list without --force", boot, t->ambient ?
+			    "the tree at boot (%s): it loses CAP_MAC_ADMIN "
+			    "once smackctl apply sets the list", boot, t->ambient ?
 			    "the tree's ambient label" : "the floor label");
 	check_onlycap_words(t, e->value, &where);
 	return 0;

@@ -117,7 +117,7 @@ printf 'Admin System rw\n' > "$tree/accesses.d/a"
 printf 'Admin Admn\n' > "$tree/onlycap"
 lint "onlycap" 0
 has "... a list without the boot process's label" \
-	"$tree/onlycap:1:1: warning: onlycap leaves out \"_\", the label of the init that applies the tree at boot (the floor label): it would lose CAP_MAC_ADMIN, and smackctl apply refuses the list without --force [onlycap]"
+	"$tree/onlycap:1:1: warning: onlycap leaves out \"_\", the label of the init that applies the tree at boot (the floor label): it loses CAP_MAC_ADMIN once smackctl apply sets the list [onlycap]"
 has "... a label nothing else names" \
 	"$tree/onlycap:1:1: warning: onlycap names \"Admn\", which no rule, CIPSO mapping, netlabel entry, label specification or other knob of the tree names [onlycap]"
 count "... and no more" 2 onlycap

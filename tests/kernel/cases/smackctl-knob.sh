@@ -77,17 +77,16 @@ check "... is set" grep -q "KnOther" "$SMACKFS/onlycap"
 check "knob onlycap - clears it" smackctl knob onlycap -
 check_eq "... cleared" "" "$(tr -d ' ' < "$SMACKFS/onlycap")"
 
-# ... and from the tree: nothing at all is written.
+# From the tree, onlycap is the configuration: set as written, after the
+# rules, with a warning; a keeper process labeled KnKeeper can undo it.
 mkdir -p "$T/tree/accesses.d"
 printf 'KnS KnO r\n' > "$T/tree/accesses.d/r"
 echo KnKeeper > "$T/tree/onlycap"
-smackctl --config-dir "$T/tree" apply 2> "$T/err"
-check_eq "a tree whose onlycap locks us out: exit 1" 1 "$?"
-check "... explains" grep -q "refusing onlycap \"KnKeeper\"" "$T/err"
-check "... and names the way out" grep -q "^smackctl: use --force" "$T/err"
-check_fails "... and loads no rule" grep -q "^KnS " "$SMACKFS/load2"
-
-# --force, with a keeper process labeled KnKeeper that can undo it.
+smackctl --config-dir "$T/tree" --dry-run apply > "$T/out" 2> "$T/err"
+check_eq "a dry run of a tree whose onlycap leaves us out: exit 0" 0 "$?"
+check "... lists the list" grep -qx "knob onlycap KnKeeper" "$T/out"
+check "... and warns" \
+	grep -q 'onlycap "KnKeeper" leaves out this process.s label "_"' "$T/err"
 keeper() {
 	printf KnKeeper > /proc/self/attr/current || exit 1
 	while [ ! -e "$T/undo" ]; do sleep 0.1; done
@@ -97,8 +96,10 @@ rm -f "$T/undo"
 keeper &
 keeper_pid=$!
 sleep 0.2
-check "--force sets a tree's onlycap that leaves us out" \
-	smackctl --force --config-dir "$T/tree" apply
+smackctl --config-dir "$T/tree" apply 2> "$T/err"
+check_eq "apply sets a tree's onlycap that leaves us out: exit 0" 0 "$?"
+check "... with the warning" \
+	grep -q 'onlycap "KnKeeper" leaves out this process.s label "_"' "$T/err"
 check "... after loading its rules" has_rule KnS KnO r
 check_eq "... onlycap is KnKeeper" "KnKeeper" "$(tr -d ' ' < "$SMACKFS/onlycap")"
 # Now the kernel refuses us: every tool must exit non-zero.

@@ -80,7 +80,10 @@ static bool wanted(struct audit_reader *rd, const struct audit_record *r)
 	if ((f->since_ms != AUDIT_TIME_UNKNOWN ||
 	     f->until_ms != AUDIT_TIME_UNKNOWN) &&
 	    r->time_ms == AUDIT_TIME_UNKNOWN) {
-		rd->untimed[r->channel]++;
+		/* A bring-up line is the only trace of its access (the record
+		 * of it reads as granted): no timed copy stands in for it. */
+		rd->untimed[r->verdict == AUDIT_BRINGUP ?
+			    AUDIT_CHANNEL_RECORD : r->channel]++;
 		return false;
 	}
 	if ((f->since_ms != AUDIT_TIME_UNKNOWN && r->time_ms < f->since_ms) ||

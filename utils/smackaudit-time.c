@@ -188,7 +188,7 @@ static bool parse_local_time(const char *text, int64_t *ms)
 {
 	char buf[sizeof("YYYY-MM-DD 00:00")];
 	const char *p = text, *end = text + strlen(text);
-	struct tm tm;
+	struct tm tm, noon;
 	time_t t;
 
 	if (end - p == 10) {	/* a date alone: its midnight */
@@ -200,6 +200,15 @@ static bool parse_local_time(const char *text, int64_t *ms)
 	if (end - p < 16 ||
 	    !take_date_time(&p, end, p[10] == 'T' ? 'T' : ' ', true, &tm) ||
 	    p != end)
+		return false;
+	/* mktime() would take February 30 for March 2.  The day's noon in
+	 * UTC, which no time zone or leap second moves to another day,
+	 * comes back from timegm() as another day when the month has no
+	 * such day. */
+	noon = tm;
+	noon.tm_hour = 12;
+	noon.tm_min = noon.tm_sec = 0;
+	if (timegm(&noon) == (time_t)-1 || noon.tm_mday != tm.tm_mday)
 		return false;
 	t = mktime(&tm);
 	if (t == (time_t)-1)

@@ -64,6 +64,9 @@ try "unknown letters exit 2" 2 \
 	-- --access=rz
 try "a wrong time exits 2" 2 \
 	"smackaudit: --since: 'tomorrow' is not a time" -- --since=tomorrow
+try "a day the month does not have is no time" 2 \
+	"smackaudit: --until: '2026-02-30 12:00' is not a time" \
+	-- --until '2026-02-30 12:00'
 try "--follow takes one file" 2 -- --follow a b
 try "a missing file exits 1" 1 \
 	"smackaudit: $tap_tmp/missing: No such file or directory" \
@@ -135,6 +138,9 @@ grep -qxF '    note="file=(sda1 77 /media/a b) player"' \
 grep -qx '  note: granted only for the unconfined label (smackfs unconfined): the policy itself denies it' \
 	"$tap_tmp/out" && ok "the unconfined label is named" ||
 	not_ok "the unconfined label is named"
+try "a bring-up line, which has no time, is left out by --since with a warning" 0 \
+	"smackaudit: records without a time were left out by --since or --until (journald's copies of the records have a year only with journalctl -o short-iso, short-iso-precise or short-unix)" \
+	-- -K --since 2026-01-01 "$samples/bringup"
 try "bring-up and unconfined lines, --rules" 0 -- -K -r "$samples/bringup"
 same "a rule for each pair, and no letter after what went on" "App Dev w
 App Media r

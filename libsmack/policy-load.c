@@ -274,6 +274,25 @@ static void load_tree(struct load_call *c, const char *tree)
 	}
 }
 
+/* A root that is not a directory is a mistake (a typo, an image not yet
+ * unpacked), even where the tree below it may be missing: -1 after
+ * saying so. */
+static int check_root(struct load_call *c, const char *root)
+{
+	struct stat st;
+	int err = ENOTDIR;
+
+	if (!root || strspn(root, "/") == strlen(root))
+		return 0;
+	if (stat(root, &st) < 0)
+		err = errno;
+	else if (S_ISDIR(st.st_mode))
+		return 0;
+	log_error(c, root, 0, 0, strerror(err));
+	c->tree_error = err;
+	return -1;
+}
+
 SMACK_EXPORT
 int smack_policy_load(struct smack_policy *policy, const char *root,
 		      const char *dir, unsigned int flags)
@@ -294,8 +313,10 @@ int smack_policy_load(struct smack_policy *policy, const char *root,
 	policy->dir = path;
 	policy_mark(policy, &m);
 	/* The default tree may be missing: a system without a policy. */
-	ret = open_tree(&c, path, dir ? flags :
-			flags | SMACK_POLICY_MISSING_OK);
+	ret = check_root(&c, root);
+	if (ret == 0)
+		ret = open_tree(&c, path, dir ? flags :
+				flags | SMACK_POLICY_MISSING_OK);
 	if (ret == 0)
 		load_tree(&c, path);
 	return finish_call(&c, &m, flags);

@@ -177,8 +177,17 @@ fi
 ask --config-dir "$work/none" App Sys r
 [ "$status" -eq 1 ] && ok "a missing --config-dir exits 1" ||
 	not_ok "a missing --config-dir exits 1 (exit $status)"
-ask --root "$work/none" App Sys r
+mkdir "$work/bare-root"
+ask --root "$work/bare-root" App Sys r
 same "a missing default tree under --root is an empty policy" 0
+ask --root "$work/none" App Sys r
+if [ "$status" -eq 1 ] && ! [ -s "$work/out" ] &&
+   grep -qxF "smackaccess: $work/none: No such file or directory" "$work/err"; then
+	ok "a missing --root is an error, not an empty policy"
+else
+	not_ok "a missing --root is an error, not an empty policy (exit $status)"
+	sed 's/^/# err: /' "$work/err"
+fi
 ask --who App
 fails "--who without a tree exits 2" 2 \
 	"smackaccess: --who reads a tree: give --config-dir or --root"

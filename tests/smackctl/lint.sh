@@ -194,7 +194,10 @@ has "... naming its files" \
 expect_exit "--root with --config-dir" 0 "$SMACKCTL" --root "$root" --config-dir /srv/tree lint
 grep -q "^$root/srv/tree/accesses.d/a:1:1: .*\"Y Y r\"" "$t/out" &&
 	ok "... reads the tree under DIR" || not_ok "... reads the tree under DIR"
+mkdir "$t/bare-root"
 expect_exit "--root alone: a missing default tree is an empty policy" 0 \
+	"$SMACKCTL" --root "$t/bare-root" lint
+expect_exit "--root that does not exist: an error" 1 \
 	"$SMACKCTL" --root "$t/none" lint
 
 # ---- errors, usage

@@ -280,6 +280,13 @@ START_TEST(missing_paths)
 	ck_assert_int_eq(smack_policy_load(policy, tmpdir, "/none",
 					   SMACK_POLICY_MISSING_OK), 0);
 	ck_assert_uint_eq(smack_policy_count(policy, 0), 0);
+	/* The default tree may be missing below a root, not the root. */
+	ck_assert_int_eq(smack_policy_load(policy, tmpdir, NULL, 0), 0);
+	ck_assert_int_eq(smack_policy_load(policy, tmp_path("none"), NULL, 0),
+			 -1);
+	ck_assert_int_eq(errno, ENOENT);
+	ck_assert_int_eq(smack_policy_load(policy, tmp_path("none"), NULL,
+					   SMACK_POLICY_MISSING_OK), -1);
 	/* Every part of a tree may be missing. */
 	put("etc/smack/logging", "0\n");
 	ck_assert_int_eq(smack_policy_load(policy, tmpdir, "etc/smack", 0), 0);

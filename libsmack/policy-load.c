@@ -200,6 +200,12 @@ static bool valid_kind(int kind)
 
 /* ------------------------------------------------------------ the tree */
 
+/* Whether root names no directory of its own (NULL, "/", "//"...). */
+static bool no_root(const char *root)
+{
+	return !root || strspn(root, "/") == strlen(root);
+}
+
 /* root and dir as one path: root's trailing slashes and dir's leading
  * ones make one. */
 static char *tree_path(const char *root, const char *dir)
@@ -209,7 +215,7 @@ static char *tree_path(const char *root, const char *dir)
 
 	if (!dir)
 		dir = DEFAULT_TREE;
-	if (!root || strspn(root, "/") == strlen(root))
+	if (no_root(root))
 		return strdup(dir);
 	len = strlen(root);
 	while (root[len - 1] == '/')
@@ -274,25 +280,6 @@ static void load_tree(struct load_call *c, const char *tree)
 	}
 }
 
-/* A root that is not a directory is a mistake (a typo, an image not yet
- * unpacked), even where the tree below it may be missing: -1 after
- * saying so. */
-static int check_root(struct load_call *c, const char *root)
-{
-	struct stat st;
-	int err = ENOTDIR;
-
-	if (!root || strspn(root, "/") == strlen(root))
-		return 0;
-	if (stat(root, &st) < 0)
-		err = errno;
-	else if (S_ISDIR(st.st_mode))
-		return 0;
-	log_error(c, root, 0, 0, strerror(err));
-	c->tree_error = err;
-	return -1;
-}
-
 SMACK_EXPORT
 int smack_policy_load(struct smack_policy *policy, const char *root,
 		      const char *dir, unsigned int flags)
@@ -312,8 +299,10 @@ int smack_policy_load(struct smack_policy *policy, const char *root,
 	free(policy->dir);
 	policy->dir = path;
 	policy_mark(policy, &m);
-	/* The default tree may be missing: a system without a policy. */
-	ret = check_root(&c, root);
+	/* A root that is not a directory is a mistake (a typo, an image not
+	 * yet unpacked); the default tree below it may be missing: a system
+	 * without a policy. */
+	ret = no_root(root) ? 0 : open_tree(&c, root, 0);
 	if (ret == 0)
 		ret = open_tree(&c, path, dir ? flags :
 				flags | SMACK_POLICY_MISSING_OK);

@@ -80,8 +80,19 @@ static bool take_digits(const char **p, const char *end, int n, int *value)
 	return true;
 }
 
+/* The days of month mo (1 to 12) of year y, in the Gregorian calendar. */
+static int days_in_month(int y, int mo)
+{
+	static const unsigned char days[12] = { 31, 28, 31, 30, 31, 30,
+						31, 31, 30, 31, 30, 31 };
+	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+
+	return days[mo - 1] + (mo == 2 && leap);
+}
+
 /* "YYYY-MM-DD" then sep then "HH:MM", and ":SS" unless seconds_optional
- * and they are not there. */
+ * and they are not there.  A day the month does not have is refused:
+ * mktime() and timegm() would move February 30 to March 2. */
 static bool take_date_time(const char **p, const char *end, char sep,
 			   bool seconds_optional, struct tm *tm)
 {
@@ -108,8 +119,8 @@ static bool take_date_time(const char **p, const char *end, char sep,
 	tm->tm_min = mi;
 	tm->tm_sec = s;
 	tm->tm_isdst = -1;
-	return mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h < 24 && mi < 60 &&
-	       s <= 60;
+	return mo >= 1 && mo <= 12 && d >= 1 && d <= days_in_month(y, mo) &&
+	       h < 24 && mi < 60 && s <= 60;
 }
 
 /* Milliseconds of ".fff..." at *p (0 when there is no fraction). */
@@ -188,7 +199,7 @@ static bool parse_local_time(const char *text, int64_t *ms)
 {
 	char buf[sizeof("YYYY-MM-DD 00:00")];
 	const char *p = text, *end = text + strlen(text);
-	struct tm tm, noon;
+	struct tm tm;
 	time_t t;
 
 	if (end - p == 10) {	/* a date alone: its midnight */
@@ -200,15 +211,6 @@ static bool parse_local_time(const char *text, int64_t *ms)
 	if (end - p < 16 ||
 	    !take_date_time(&p, end, p[10] == 'T' ? 'T' : ' ', true, &tm) ||
 	    p != end)
-		return false;
-	/* mktime() would take February 30 for March 2.  The day's noon in
-	 * UTC, which no time zone or leap second moves to another day,
-	 * comes back from timegm() as another day when the month has no
-	 * such day. */
-	noon = tm;
-	noon.tm_hour = 12;
-	noon.tm_min = noon.tm_sec = 0;
-	if (timegm(&noon) == (time_t)-1 || noon.tm_mday != tm.tm_mday)
 		return false;
 	t = mktime(&tm);
 	if (t == (time_t)-1)

@@ -18,14 +18,18 @@
 struct smack_policy *offline_load(const char *root, const char *dir)
 {
 	struct smack_policy *p;
+	int errors = 0;
 
 	if (smack_policy_new(&p) < 0)
 		cli_die_errno(EXIT_FAILURE, "out of memory");
-	smack_policy_set_log_fn(p, cli_policy_log, NULL);
+	smack_policy_set_log_fn(p, cli_policy_log, &errors);
 	if (smack_policy_load(p, root, dir, 0) < 0) {
 		if (errno == EINVAL)
 			cli_die(EXIT_FAILURE, "the tree has errors: nothing "
 				"was answered");
+		/* The library's message, when it gave one, names the file. */
+		if (errors)
+			cli_exit(EXIT_FAILURE);
 		cli_die_errno(EXIT_FAILURE, "cannot read the tree");
 	}
 	return p;

@@ -32,8 +32,11 @@ struct smack_policy *audit_tree_open(const char *dir, bool *errors)
 	smack_policy_set_log_fn(p, cli_policy_log, &count);
 	if (smack_policy_load(p, NULL, dir, SMACK_POLICY_KEEP_GOING) == 0)
 		return p;
-	if (errno != EINVAL || !count)
+	/* The library's message, when it gave one, names the file. */
+	if (!count)
 		cli_die_errno(EXIT_FAILURE, "cannot read the tree %s", dir);
+	if (errno != EINVAL)
+		cli_exit(EXIT_FAILURE);
 	cli_warn("the files of the tree with errors are left out");
 	*errors = true;
 	return p;

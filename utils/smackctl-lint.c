@@ -194,6 +194,9 @@ static int load_tree(const struct ctl_options *o, struct lint *l)
 	ret = smack_policy_load(l->policy, o->root, explicit ? dir : NULL,
 				SMACK_POLICY_KEEP_GOING |
 				SMACK_POLICY_SYSTEMD | SMACK_POLICY_COMMENTS);
+	/* The library's message, when it gave one, names the file. */
+	if (ret < 0 && errno != EINVAL && s.errors)
+		cli_exit(EXIT_FAILURE);
 	if (ret < 0 && errno != EINVAL)
 		cli_die_errno(EXIT_FAILURE, "cannot read the tree %s",
 			      smack_policy_dir(l->policy) ?

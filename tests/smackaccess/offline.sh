@@ -177,6 +177,9 @@ fi
 ask --config-dir "$work/none" App Sys r
 [ "$status" -eq 1 ] && ok "a missing --config-dir exits 1" ||
 	not_ok "a missing --config-dir exits 1 (exit $status)"
+[ "$(cat "$work/err")" = "smackaccess: $work/none: No such file or directory" ] &&
+	ok "... with one message naming it" ||
+	not_ok "... with one message naming it ($(cat "$work/err"))"
 mkdir "$work/bare-root"
 ask --root "$work/bare-root" App Sys r
 same "a missing default tree under --root is an empty policy" 0

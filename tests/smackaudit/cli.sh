@@ -292,8 +292,9 @@ try "--json gives the tree's lines" 0 -- -K -j --config-dir="$tree" \
 grep -qF '"tree":{"allowed":false,"rule":"-","lines":[{"file":"'"$tree"'/accesses.d/au","line":2}]},"drift":null' \
 	"$tap_tmp/out" && ok "the tree in JSON" || not_ok "the tree in JSON"
 try "a tree named that does not exist" 1 \
-	"smackaudit: cannot read the tree $tap_tmp/none: No such file or directory" \
+	"smackaudit: $tap_tmp/none: No such file or directory" \
 	-- -K --config-dir="$tap_tmp/none" "$samples/kmsg"
+same "... said once" 1 "$(wc -l < "$tap_tmp/err" | tr -d ' ')"
 printf 'AuSub AuX\n' > "$tree/accesses.d/x"
 try "a tree's file with an error is left out, and said" 1 \
 	"smackaudit: the files of the tree with errors are left out" \

@@ -215,6 +215,9 @@ expect_exit "--werror with another command exits 2" 2 "$SMACKCTL" --werror graph
 expect_exit "--root with another command exits 2" 2 "$SMACKCTL" --root / status
 expect_exit "lint takes no arguments" 2 "$SMACKCTL" lint extra
 expect_exit "a missing --config-dir exits 1" 1 "$SMACKCTL" --config-dir "$t/none" lint
+[ "$(cat "$t/err")" = "smackctl: $t/none: No such file or directory" ] &&
+	ok "... with one message naming it" ||
+	not_ok "... with one message naming it ($(cat "$t/err"))"
 
 # ---- hostile names: file names and patterns escaped
 tree=$t/hostile

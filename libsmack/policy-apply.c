@@ -28,6 +28,7 @@
 
 /* How far the plan got, for taking it back. */
 struct progress {
+	bool labels;		/* the CIPSO mappings' new labels were made */
 	bool rules;		/* rules were (perhaps partly) written */
 	bool cipso;
 	size_t netlabel;	/* netlabel entries written, but the new IPv4
@@ -44,12 +45,16 @@ struct progress {
  * puts back, can then be read.  It cannot be computed: a label of 24
  * characters or more gets one made from a number the kernel does not show.
  */
-static int make_new_labels(struct smack_policy_plan *p)
+static int make_new_labels(struct smack_policy_plan *p, struct progress *done)
 {
+	size_t made = 0;
+	int ret;
+
 	if (!p->new_labels || smack_accesses_count(p->new_labels) == 0)
 		return 0;
-	if (smack_accesses_apply(p->new_labels) == 0 &&
-	    smack_cipso_new_from_kernel(&p->cipso_created) == 0)
+	ret = smack_accesses_apply_report(p->new_labels, &made);
+	done->labels = ret == 0 || made > 0;
+	if (ret == 0 && smack_cipso_new_from_kernel(&p->cipso_created) == 0)
 		return 0;
 	p->cipso_created = NULL;
 	plan_log_errno(p, "cannot make the new labels of the CIPSO mappings");
@@ -82,9 +87,11 @@ static int write_rules(struct smack_policy_plan *p, struct progress *done)
 
 	if (total == 0)
 		return 0;
-	done->rules = true;
-	if (smack_accesses_apply_report(p->rules, &applied) == 0)
+	done->rules = smack_accesses_apply_report(p->rules, &applied) == 0;
+	if (done->rules)
 		return 0;
+	/* The kernel took the rules before the refused one. */
+	done->rules = applied > 0;
 	err = errno;
 	plan_log_errno(p, "%s rule %zu of the %zu to write",
 		       plan_write_failure(err), applied + 1, total);
@@ -167,8 +174,9 @@ static int write_knob(struct smack_policy_plan *p, enum knob_id id,
 
 	if (!c->change)
 		return 0;
-	done->knobs[id] = true;
-	if (knob_write_kernel(id, &c->want->value) == 0)
+	/* A knob is one write: a refused one left the knob as it was. */
+	done->knobs[id] = knob_write_kernel(id, &c->want->value) == 0;
+	if (done->knobs[id])
 		return 0;
 	plan_log_errno(p, "%s %s \"%s\"", plan_write_failure(errno),
 		       knob_get(id)->name, c->want->text);
@@ -180,7 +188,7 @@ static int write_plan(struct smack_policy_plan *p, struct progress *done)
 {
 	size_t i, first_new = plan_netlabel_first_new(p);
 
-	if (make_new_labels(p) < 0 || write_rules(p, done) < 0 ||
+	if (make_new_labels(p, done) < 0 || write_rules(p, done) < 0 ||
 	    write_cipso(p, done) < 0 ||
 	    write_hosts(p, 0, first_new, &done->netlabel) < 0)
 		return -1;
@@ -399,13 +407,29 @@ static size_t name_new_labels(const struct smack_policy_plan *p,
 	return name_learned(p, flags & SMACK_PLAN_ALL_LABELS, cipso_ok);
 }
 
+/* Whether the kernel took any write of the plan. */
+static bool wrote_any(const struct smack_policy_plan *p,
+		      const struct progress *done)
+{
+	size_t i;
+
+	for (i = 0; i < KNOB_COUNT; i++)
+		if (done->knobs[i])
+			return true;
+	return done->labels || done->rules || done->cipso ||
+	       done->netlabel || done->netlabel_new;
+}
+
 /* The outcome, as smack_policy_plan_apply(3) gives it. */
 static int roll_back(struct smack_policy_plan *p, const struct progress *done,
 		     unsigned int flags)
 {
-	bool cipso_ok, ok = undo_all(p, done, &cipso_ok);
+	bool cipso_ok, ok;
 	size_t labels;
 
+	if (!wrote_any(p, done))
+		return SMACK_ROLLBACK_DONE;
+	ok = undo_all(p, done, &cipso_ok);
 	plan_netlabel_range(p->netlabel, plan_netlabel_first_new(p),
 			    done->netlabel_new, name_left_entry, p);
 	labels = name_new_labels(p, flags, cipso_ok);

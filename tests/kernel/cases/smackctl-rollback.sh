@@ -243,6 +243,27 @@ same s9 load2 netlabel ipv6host knobs
 says s9 "any label written that the kernel did not know stays known to it"
 says s9 "otherwise the kernel has the policy it had before"
 
+# -- The first write refused (EPERM, as for a caller without
+# CAP_MAC_ADMIN): nothing was written, so nothing is put back and no
+# label can be left; the outcome says that the kernel is as it was.
+awk 'BEGIN { for (i = 0; i < 20; i++) printf "RbF%d RbObj r\n", i }' \
+	> "$T/e/accesses.d/rules"
+echo RbAmbF > "$T/e/ambient"
+snapshot "$T/s11.before"
+env LD_PRELOAD="$inject" SMACK_FAULT_LOG="$faults" SMACK_FAULT_FILE=load2 \
+	SMACK_FAULT_AT=1 SMACK_FAULT_DO=privilege \
+	smackctl --config-dir "$T/e" reload 2> "$T/s11.err"
+sed "s/^/# s11: /" "$T/s11.err"
+snapshot "$T/s11.after"
+same s11 load2 netlabel ipv6host knobs
+says s11 "Operation not permitted"
+says s11 "nothing was changed: the kernel has the policy it had before"
+check_fails "s11: no attempt to put back what was not written" \
+	grep -q "cannot put" "$T/s11.err"
+check_fails "s11: no label is said to be left" \
+	grep -q "stays known\|labels it did not know" "$T/s11.err"
+rm "$T/e/ambient"
+
 # The order of the writes, as --dry-run prints it: the new IPv4 entries
 # after the other knobs, onlycap last.
 cipso_b s9

@@ -174,8 +174,11 @@ static int walk_dir(const char *path, int dirfd, parse_file_fn fn, void *arg,
 		}
 		fctx = (struct parse_ctx)PARSE_CTX_INIT(file, on_error,
 							userdata);
+		/* A file of the directory that cannot be read (a link to
+		 * nothing, say) is an error of the input, named like the
+		 * others: the directory, which was named, was read. */
 		if (walk_entry(file, fn, arg, &fctx) < 0 && !first)
-			first = errno ? errno : EINVAL;
+			first = errno == ENOMEM ? ENOMEM : EINVAL;
 		free(file);
 	}
 	dir_names_free(names, n);

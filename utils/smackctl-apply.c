@@ -37,8 +37,13 @@ int ctl_load_tree(const struct ctl_options *o, struct config_tree *tree,
 	if (tree->errors || !tree->broken)
 		cli_warn("%u error%s in the configuration %s", tree->errors,
 			 tree->errors == 1 ? "" : "s", dir);
-	/* Leaving a file out could only hide a break: none is kept. */
-	if (o->keep_going && err == EINVAL && !tree->broken) {
+	/* Leaving a file out could only hide a break, and leaving out an
+	 * invariant could hide one: neither is kept. */
+	if (o->keep_going && tree->refused_assert)
+		cli_warn("an invariant of assert.d has errors: the tree is not"
+			 " loaded, whatever --keep-going says");
+	if (o->keep_going && err == EINVAL && !tree->broken &&
+	    !tree->refused_assert) {
 		for (i = 0; i < tree->refused_count; i++)
 			cli_warn("%s: left out: it has errors",
 				 tree->refused[i]);

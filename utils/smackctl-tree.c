@@ -35,6 +35,21 @@ static void refuse_file(struct config_tree *tree, const char *file)
 		tree->refused_count++;
 }
 
+/* Whether file is assert.d, or in it, of the tree being read. */
+static bool in_assert_dir(const struct config_tree *tree, const char *file)
+{
+	const char *dir = smack_policy_dir(tree->policy);
+	size_t n = dir ? strlen(dir) : 0;
+
+	if (!n || strncmp(file, dir, n) != 0)
+		return false;
+	file += n;
+	if (dir[n - 1] != '/' && *file++ != '/')
+		return false;
+	return strncmp(file, "assert.d", 8) == 0 &&
+	       (file[8] == '/' || file[8] == '\0');
+}
+
 /* A smack_policy_log_fn. */
 static void log_message(void *data, int priority, const char *file,
 			unsigned int line, unsigned int column,
@@ -49,6 +64,8 @@ static void log_message(void *data, int priority, const char *file,
 	tree->errors++;
 	if (file)
 		refuse_file(tree, file);
+	if (file && in_assert_dir(tree, file))
+		tree->refused_assert = true;
 }
 
 static int new_policy(struct config_tree *tree)

@@ -51,6 +51,7 @@ struct config_tree {
 	int broken;		/* breaks of the invariants of assert.d */
 	char **refused;		/* the files with errors, left out */
 	size_t refused_count;
+	bool refused_assert;	/* one of them is of assert.d */
 	bool quiet;		/* errors are counted, not printed */
 };
 

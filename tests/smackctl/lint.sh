@@ -208,6 +208,11 @@ printf 'A A r\n' > "$tree/accesses.d/good"
 lint "a tree with an error exits 1" 1
 expect_grep "... the error on stderr, with its place" "$t/err" "^smackctl: $tree/accesses.d/bad:1:5: "
 expect_grep "... the other files still checked" "$t/out" "^$tree/accesses.d/good:1:1: warning: "
+ln -s "$t/nowhere" "$tree/accesses.d/c-dangling"
+lint "a file that cannot be opened exits 1" 1
+expect_grep "... named on stderr" "$t/err" "^smackctl: $tree/accesses.d/c-dangling:"
+expect_grep "... the other files still checked" "$t/out" "^$tree/accesses.d/good:1:1: warning: "
+rm "$tree/accesses.d/c-dangling"
 lint "-W of no check exits 2" 2 -W nothing
 expect_grep "... naming it" "$t/err" '^smackctl: -W nothing: no such check$'
 expect_exit "-W with another command exits 2" 2 "$SMACKCTL" -W typo check

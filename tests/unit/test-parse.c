@@ -302,6 +302,26 @@ START_TEST(walk_reports_and_goes_on)
 }
 END_TEST
 
+/* A link to nothing is an error of the input, not a missing path. */
+START_TEST(walk_dangling_link_is_input_error)
+{
+	struct errors e = { "", 0 };
+	char path[256];
+
+	make_dir("dl");
+	fixture_write("dl/1", "one\n");
+	fixture_path(path, sizeof(path), "dl/2");
+	ck_assert_int_eq(symlink("nowhere", path), 0);
+	fixture_path(path, sizeof(path), "dl");
+	walked[0] = '\0';
+	ck_assert_int_eq(parse_path(path, 0, walk_file, "bad", collect_error,
+				    &e), -1);
+	ck_assert_int_eq(errno, EINVAL);
+	ck_assert_str_eq(walked, "1=one ");
+	ck_assert_int_eq(e.count, 1);
+}
+END_TEST
+
 START_TEST(path_kinds)
 {
 	struct errors e = { "", 0 };
@@ -380,6 +400,7 @@ Suite *make_suite(void)
 	tcase_add_checked_fixture(paths, fixture_setup, fixture_teardown);
 	tcase_add_test(paths, walk_sorted_skipping_leftovers);
 	tcase_add_test(paths, walk_reports_and_goes_on);
+	tcase_add_test(paths, walk_dangling_link_is_input_error);
 	tcase_add_test(paths, path_kinds);
 	tcase_add_test(paths, open_file);
 	suite_add_tcase(s, lines);

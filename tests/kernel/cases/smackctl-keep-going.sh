@@ -75,6 +75,30 @@ if [ ! -e "$SMACKFS/unconfined" ]; then
 	rm -f "$tree/unconfined"
 fi
 
+# A file that cannot be opened (a link to nothing: a package's file
+# removed) is left out like a file with an error; the rest is loaded.
+ln -s /nonexistent "$tree/accesses.d/30-dangling"
+printf 'KgLink KgData r\n' > "$tree/accesses.d/40-after"
+smackctl --config-dir "$tree" apply --keep-going 2> "$T/err"
+check_eq "a link to nothing with --keep-going: exit 1" 1 "$?"
+check "... named as left out" \
+	grep -q "accesses.d/30-dangling: left out" "$T/err"
+check "... the files after it are loaded" has_rule KgLink KgData r
+rm "$tree/accesses.d/30-dangling"
+
+# An invariant with an error is not left out: it could hide a break.
+mkdir -p "$tree/assert.d"
+printf 'never KgBreak KgData w\nnever KgX KgY q\n' > "$tree/assert.d/10-inv"
+printf 'KgBreak KgData rw\n' > "$tree/accesses.d/50-break"
+smackctl --config-dir "$tree" apply --keep-going 2> "$T/err"
+check_eq "an assert.d file with an error, --keep-going: exit 1" 1 "$?"
+check "... says the tree is not loaded" \
+	grep -q "an invariant of assert.d has errors: the tree is not loaded" \
+	"$T/err"
+check_fails "... the rule its good line forbids is not loaded" \
+	has_rule KgBreak KgData rw
+rm -r "$tree/assert.d" "$tree/accesses.d/50-break" "$tree/accesses.d/40-after"
+
 smackctl --config-dir "$tree" --keep-going reload 2> /dev/null
 check_eq "--keep-going is for apply only" 2 "$?"
 smackctl clear

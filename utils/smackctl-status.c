@@ -31,6 +31,7 @@ struct report {
 	size_t changes;
 	size_t stale;		/* IPv4 netlabel entries the tree lacks */
 	unsigned int config_errors;
+	bool broken;		/* the tree breaks an invariant of assert.d */
 };
 
 /* Smack is active when the kernel made its mount point, even if nothing
@@ -101,6 +102,12 @@ static void measure_drift(const struct ctl_options *o, struct report *r)
 	if (config_tree_load(&tree, r->config, explicit,
 			     CTL_TREE_QUIET) < 0) {
 		r->config_errors = tree.errors;
+		config_tree_free(&tree);
+		return;
+	}
+	/* Such a tree is refused whole: there is nothing to compare. */
+	r->broken = smack_policy_check_asserts(tree.policy, NULL, NULL) != 0;
+	if (r->broken) {
 		config_tree_free(&tree);
 		return;
 	}
@@ -201,8 +208,12 @@ static void print_text(const struct report *r)
 		printf("drift: yes (%zu changes to make: see smackctl reload"
 		       " --dry-run)\n", r->changes);
 	else if (r->config_errors)
-		printf("drift: unknown (the configuration has %u errors: see"
-		       " smackctl check)\n", r->config_errors);
+		printf("drift: unknown (the configuration has %u error%s: see"
+		       " smackctl check)\n", r->config_errors,
+		       r->config_errors == 1 ? "" : "s");
+	else if (r->broken)
+		printf("drift: unknown (the configuration breaks its"
+		       " invariants: see smackctl check)\n");
 	else
 		printf("drift: %s\n", drift_word(r->drift));
 	if (r->stale)

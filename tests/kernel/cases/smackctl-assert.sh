@@ -45,6 +45,12 @@ for cmd in apply reload "apply --force" "reload --force" \
 	check "... the kernel as it was" cmp -s "$T/before" "$T/after"
 done
 
+check_eq "status: the drift of a tree that is not loaded is unknown" \
+	"drift: unknown (the configuration breaks its invariants: see smackctl check)" \
+	"$(smackctl --config-dir "$tree" status | grep '^drift')"
+check_eq "... drift=unknown" "drift=unknown" \
+	"$(smackctl --config-dir "$tree" -k status | grep '^drift=')"
+
 smackload --config-dir "$tree" 2> "$T/err"
 check_eq "smackload --config-dir: exit 1" 1 "$?"
 check "... naming both places" grep -q "^smackload: $where\$" "$T/err"

@@ -38,6 +38,18 @@ struct progress {
 };
 
 /*
+ * Whether a refused smack_accesses_apply_report() may have changed the
+ * kernel: it took the rules before *applied, and those of the refused
+ * write before the one it refused, unless the refusal was of the caller
+ * (no privilege, no access to load2), which the kernel checks before it
+ * reads a rule.
+ */
+static bool may_have_taken(size_t applied, int err)
+{
+	return applied > 0 || (err != EPERM && err != EACCES);
+}
+
+/*
  * The labels that the CIPSO mappings name and the kernel does not know are
  * made first, each by a rule of the label to itself with no access (a
  * label has every access to itself anyway, and a pair without access is
@@ -53,7 +65,7 @@ static int make_new_labels(struct smack_policy_plan *p, struct progress *done)
 	if (!p->new_labels || smack_accesses_count(p->new_labels) == 0)
 		return 0;
 	ret = smack_accesses_apply_report(p->new_labels, &made);
-	done->labels = ret == 0 || made > 0;
+	done->labels = ret == 0 || may_have_taken(made, errno);
 	if (ret == 0 && smack_cipso_new_from_kernel(&p->cipso_created) == 0)
 		return 0;
 	p->cipso_created = NULL;
@@ -90,9 +102,8 @@ static int write_rules(struct smack_policy_plan *p, struct progress *done)
 	done->rules = smack_accesses_apply_report(p->rules, &applied) == 0;
 	if (done->rules)
 		return 0;
-	/* The kernel took the rules before the refused one. */
-	done->rules = applied > 0;
 	err = errno;
+	done->rules = may_have_taken(applied, err);
 	plan_log_errno(p, "%s rule %zu of the %zu to write",
 		       plan_write_failure(err), applied + 1, total);
 	n.wanted = applied;

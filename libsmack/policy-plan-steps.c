@@ -15,6 +15,13 @@
 
 /* ---- knobs */
 
+/* A knob the plan cannot make is an error, or with SMACK_PLAN_KEEP_GOING
+ * a knob left out, which is said as a warning. */
+static int refusal_priority(const struct smack_policy_plan *p)
+{
+	return p->flags & SMACK_PLAN_KEEP_GOING ? LOG_WARNING : LOG_ERR;
+}
+
 /* The guard: refuses (ECANCELED) an onlycap list that takes the caller's
  * privilege away; forced, the list is planned and, unless the plan only
  * compares, the caller warned: from then on only a process with a listed
@@ -34,14 +41,14 @@ static int guard_onlycap(const struct smack_policy_plan *p,
 				 " CAP_MAC_ADMIN, as does every process without"
 				 " a listed label", want->text, self);
 	} else if (!self) {
-		plan_log(p, LOG_ERR, "refusing onlycap \"%s\": cannot read this"
-			 " process's label to check that it is listed",
-			 want->text);
+		plan_log(p, refusal_priority(p), "refusing onlycap \"%s\":"
+			 " cannot read this process's label to check that it"
+			 " is listed", want->text);
 	} else {
-		plan_log(p, LOG_ERR, "refusing onlycap \"%s\": it leaves out"
-			 " this process's label \"%s\", which would lose"
-			 " CAP_MAC_ADMIN for good (so would every process"
-			 " without a listed label)", want->text, self);
+		plan_log(p, refusal_priority(p), "refusing onlycap \"%s\":"
+			 " it leaves out this process's label \"%s\", which"
+			 " would lose CAP_MAC_ADMIN for good (so would every"
+			 " process without a listed label)", want->text, self);
 	}
 	free(self);
 	if (forced)
@@ -60,8 +67,8 @@ static int read_knob(struct smack_policy_plan *p, enum knob_id id)
 		return c->old_text ? 0 : -1;
 	}
 	if (errno == ENOENT)
-		plan_log(p, LOG_ERR, "the configuration sets %s, but this"
-			 " kernel has no %s knob", name, name);
+		plan_log(p, refusal_priority(p), "the configuration sets %s,"
+			 " but this kernel has no %s knob", name, name);
 	else
 		plan_log_errno(p, "cannot read %s", name);
 	return -1;

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <syslog.h>
 #include <unistd.h>
 
 #include "libsmack-internal.h"
@@ -19,11 +20,14 @@
 #include "tree-fixture.h"
 
 /* Writes of the batching writer, counted; the one numbered fail_at (from
- * 1) fails with EPERM, as a kernel refusal.  The first one is kept, and
+ * 1) fails with fail_errno: EINVAL by default, a refusal of a rule part-way
+ * through the write (the kernel keeps the rules before it), or EPERM, the
+ * kernel's refusal of a caller without the privilege, before any rule.  The first one is kept, and
  * those after the refusal (the rollback's), each ended by '|'.  After
  * write N, cipso2 holds cipso2_after[N] when it is set: a plain file does
  * not take a mapping, nor learn a label, as the kernel does. */
 static unsigned int writes, fail_at;
+static int fail_errno;
 static char first_write[64], rollback_writes[256];
 static const char *cipso2_after[8];
 
@@ -45,7 +49,7 @@ static ssize_t counting_write(int fd, const void *buf, size_t len)
 
 	note_write(buf, len, ++writes);
 	if (writes == fail_at)
-		errno = EPERM;
+		errno = fail_errno;
 	else
 		ret = write(fd, buf, len);
 	if (writes < sizeof(cipso2_after) / sizeof(*cipso2_after) &&
@@ -75,6 +79,7 @@ static void fake_kernel(void)
 	make_dir("etc/accesses.d");
 	ck_assert_int_eq(smackfs_override(at("fs")), 0);
 	writes = fail_at = 0;
+	fail_errno = EINVAL;
 	rollback_writes[0] = '\0';
 	memset(cipso2_after, 0, sizeof(cipso2_after));
 	smackfs_set_write_hook(counting_write);
@@ -199,20 +204,32 @@ START_TEST(onlycap_guard)
 }
 END_TEST
 
-/* apply --keep-going: a knob that cannot be set is left out, the rest
- * of the plan stays. */
+/* A smack_policy_log_fn: counts the errors. */
+static void count_errors(void *data, int priority, const char *file,
+			 unsigned int line, unsigned int column,
+			 const char *message)
+{
+	if (priority <= LOG_ERR)
+		++*(int *)data;
+}
+
+/* apply --keep-going: a knob that cannot be set is left out, said as a
+ * warning (not an error), and the rest of the plan stays. */
 START_TEST(keep_going_leaves_out_a_knob)
 {
 	struct smack_policy *policy;
 	struct smack_policy_plan *plan;
+	int errors = 0;
 
 	put("etc/accesses.d/rules", "A B r\n");
 	put("etc/ambient", "Net\n");	/* the fake kernel has no ambient */
 	put("etc/onlycap", "Keeper\n");
 	put("etc/logging", "both\n");
 	policy = load_tree();
+	smack_policy_set_log_fn(policy, count_errors, &errors);
 	ck_assert_int_eq(smack_policy_plan_new(policy, SMACK_PLAN_KEEP_GOING,
 					       &plan), 0);
+	ck_assert_int_eq(errors, 0);
 	ck_assert(plan->knobs[KNOB_AMBIENT].left_out);
 	ck_assert(plan->knobs[KNOB_ONLYCAP].left_out);
 	ck_assert(!plan->knobs[KNOB_LOGGING].left_out);
@@ -242,6 +259,32 @@ START_TEST(refusal_of_the_rules)
 	 * which leaves A B at r and A C without access; the knob that comes
 	 * after the rules was never written. */
 	ck_assert_str_eq(get("fs/load2"), "A B r\nA C -\n");
+	ck_assert_str_eq(get("fs/logging"), "1\n");
+	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
+}
+END_TEST
+
+/* A caller without the privilege: the first write is refused whole, so
+ * there is nothing to put back, and nothing is written to try. */
+START_TEST(refusal_of_the_caller_changes_nothing)
+{
+	struct smack_policy *policy;
+	struct smack_policy_plan *plan;
+	int rollback = -1;
+
+	put("fs/load2", "A B r\n");
+	put("etc/accesses.d/rules", "A B rwx\nA C w\n");
+	put("etc/logging", "both\n");
+	policy = load_tree();
+	ck_assert_int_eq(smack_policy_plan_new(policy, 0, &plan), 0);
+	fail_at = 1;
+	fail_errno = EPERM;
+	ck_assert_int_eq(smack_policy_plan_apply(plan, 0, &rollback), -1);
+	ck_assert_int_eq(errno, EPERM);
+	ck_assert_int_eq(rollback, SMACK_ROLLBACK_DONE);
+	ck_assert_uint_eq(writes, 1);
+	ck_assert_str_eq(get("fs/load2"), "A B r\n");
 	ck_assert_str_eq(get("fs/logging"), "1\n");
 	smack_policy_plan_free(plan);
 	smack_policy_free(policy);
@@ -541,6 +584,7 @@ Suite *make_suite(void)
 	tcase_add_test(tc, onlycap_guard);
 	tcase_add_test(tc, keep_going_leaves_out_a_knob);
 	tcase_add_test(tc, refusal_of_the_rules);
+	tcase_add_test(tc, refusal_of_the_caller_changes_nothing);
 	tcase_add_test(tc, refusal_after_the_rules_rolls_them_back);
 	tcase_add_test(tc, a_label_new_to_the_kernel_is_made_first);
 	tcase_add_test(tc, first_load_writes_the_tree_as_it_is);

@@ -15,7 +15,10 @@ int ctl_require_smack(void)
 {
 	if (smack_smackfs_path())
 		return 0;
-	cli_warn("SmackFS is not mounted: Smack is not active");
+	if (ctl_smack_active())
+		ctl_say_unmounted();
+	else
+		cli_warn("SmackFS is not mounted: Smack is not active");
 	return -1;
 }
 

@@ -36,7 +36,7 @@ struct report {
 
 /* Smack is active when the kernel made its mount point, even if nothing
  * is mounted there. */
-static bool smack_is_active(void)
+bool ctl_smack_active(void)
 {
 	struct stat st;
 
@@ -50,10 +50,15 @@ int cmd_test(void)
 {
 	if (smack_smackfs_path())
 		return EXIT_SUCCESS;
-	if (smack_is_active())
-		cli_warn("Smack is active, but smackfs is not mounted (mount"
-			 " -t smackfs smackfs %s)", SMACKFS_MOUNT_POINT);
+	if (ctl_smack_active())
+		ctl_say_unmounted();
 	return EXIT_INACTIVE;
+}
+
+void ctl_say_unmounted(void)
+{
+	cli_warn("Smack is active, but smackfs is not mounted (mount -t"
+		 " smackfs smackfs %s)", SMACKFS_MOUNT_POINT);
 }
 
 static long long count_labels(void)
@@ -190,7 +195,7 @@ static void print_text(const struct report *r)
 
 	if (!r->smackfs) {
 		printf("SmackFS is not mounted.\n");
-		printf("smack: %s\n", smack_is_active() ?
+		printf("smack: %s\n", ctl_smack_active() ?
 		       "active, smackfs not mounted" : "inactive");
 		print_path("config: ", r->config, "\n");
 		return;
@@ -227,7 +232,7 @@ static void print_key_value(const struct report *r)
 	size_t i;
 
 	printf("smack=%s\n", r->smackfs ? "active" :
-	       smack_is_active() ? "unmounted" : "inactive");
+	       ctl_smack_active() ? "unmounted" : "inactive");
 	print_path("smackfs=", r->smackfs ? r->smackfs : "", "\n");
 	print_count("rules", "=", r->rules);
 	print_count("labels", "=", r->labels);
@@ -289,7 +294,7 @@ static void print_json(const struct report *r)
 
 	/* Active even when smackfs is not mounted: "smackfs" is null then. */
 	printf("{\"active\": %s, \"smackfs\": ",
-	       smack_is_active() ? "true" : "false");
+	       ctl_smack_active() ? "true" : "false");
 	if (r->smackfs)
 		json_string(r->smackfs);
 	else

@@ -87,6 +87,10 @@ int cmd_apply(const struct ctl_options *o, enum plan_mode mode);
 int cmd_check(const struct ctl_options *o);
 int cmd_status(const struct ctl_options *o);
 int cmd_test(void);
+/* Whether Smack is active, even with smackfs not mounted; the message
+ * for that case. */
+bool ctl_smack_active(void);
+void ctl_say_unmounted(void);
 int cmd_knob(const struct ctl_options *o, char *const *args, size_t n);
 /* smackctl-graph.c */
 int cmd_graph(const struct ctl_options *o);

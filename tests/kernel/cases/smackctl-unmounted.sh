@@ -27,6 +27,12 @@ check "... and says which of the two it is" grep -qx \
 	"$T/err"
 check_eq "... on standard error only" "" "$(cat "$T/out")"
 
+smackctl --config-dir "$T" apply 2> "$T/err"
+check_eq "apply exits 1" 1 $?
+check "... saying that Smack is active, smackfs not mounted" grep -qx \
+	"smackctl: Smack is active, but smackfs is not mounted (mount -t smackfs smackfs $SMACKFS)" \
+	"$T/err"
+
 smackctl --config-dir "$T" status > "$T/out" 2> "$T/err"
 check_eq "status exits 0" 0 $?
 check_eq "status: the old line, then the state and the tree" \

@@ -83,12 +83,15 @@ int pam_sm_open_session(pam_handle_t *pamh, int flags, int argc,
 	char *label = NULL;
 	int rc;
 
-	if (pam_smack_parse_args(&ps, pamh, argc, argv) < 0)
-		return PAM_SESSION_ERR;
+	/* Without Smack there is no label to set, right or wrong: a mistake
+	 * of the arguments is logged, and refuses no session. */
+	rc = pam_smack_parse_args(&ps, pamh, argc, argv);
 	if (!smack_smackfs_path()) {
 		pam_smack_debug(&ps, "Smack is not active: the label is left as it is");
 		return PAM_SUCCESS;
 	}
+	if (rc < 0)
+		return PAM_SESSION_ERR;
 	ps.user = session_user(pamh);
 	rc = pam_smack_args_label(&ps, &label);
 	if (rc == 0)

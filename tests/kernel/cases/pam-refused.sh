@@ -73,6 +73,12 @@ check_eq "Smack not active: the session goes on" 0 $?
 check_eq "Smack not active: the label is left alone" _ "$(cat "$T/out")"
 logged "Smack not active: debug says so" \
 	'Smack is not active: the label is left as it is$'
+pam_service smack-test debug users= =a/b
+log_run unshare -m sh -c 'umount /sys/fs/smackfs && exec "$@"' sh \
+	sh "$PAM_NS" pam-session smack-test alice sh -c "$SHOW_LABEL" \
+	> "$T/out"
+check_eq "Smack not active: a mistake of the arguments refuses nothing" 0 $?
+logged "... and is logged" 'argument "users=" names no file'
 
 syslog_stop
 finish

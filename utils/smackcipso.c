@@ -53,24 +53,30 @@ static void require_smack(void)
 
 struct list_options {
 	bool all;
-	int direct;	/* the level of labels without a mapping */
+	int direct;	/* the level of short labels without a mapping */
+	int mapped;	/* the level of long labels without a mapping */
 };
 
+/* The length from which the kernel no longer encodes a label's own bytes
+ * (SMK_CIPSOLEN): 23 bytes fill the most categories a CIPSO option has. */
+#define CIPSO_DIRECT_LEN 24
+
+/* The highest category of a secid's bits: the kernel encodes the 32 bits
+ * of a long label's secid as categories 1..32. */
+#define SECID_CATEGORIES 32
+
 /*
- * A label the kernel has no mapping for is shown at the direct level with
- * the bits of its own bytes as categories (category 1 is the top bit of
- * the first byte).  An explicit mapping identical to that changes nothing,
- * so leaving both out loses nothing.
+ * A short label the kernel has no mapping for is shown at the direct level
+ * with the bits of its own bytes as categories (category 1 is the top bit
+ * of the first byte).  An explicit mapping identical to that changes
+ * nothing, so leaving both out loses nothing.
  */
-static bool is_default_mapping(const struct list_options *o,
-			       const char *label, int level, const int *cats,
-			       int ncats)
+static bool is_direct_mapping(const char *label, size_t len, const int *cats,
+			      int ncats)
 {
-	size_t len = strlen(label), byte;
+	size_t byte;
 	int bit, next = 0;
 
-	if (level != o->direct)
-		return false;
 	for (byte = 0; byte < len; byte++) {
 		for (bit = 0; bit < 8; bit++) {
 			if (!((unsigned char)label[byte] & (0x80 >> bit)))
@@ -82,6 +88,31 @@ static bool is_default_mapping(const struct list_options *o,
 		}
 	}
 	return next == ncats;
+}
+
+/*
+ * A long label without a mapping is shown at the mapped level with the
+ * bits of its secid, which userspace cannot read, as categories: all that
+ * can be checked is that they fit in 32 bits.  An explicit mapping at the
+ * mapped level within categories 1..32 looks the same and is left out too
+ * (smackcipso(8) says so).
+ */
+static bool is_secid_mapping(const int *cats, int ncats)
+{
+	/* The categories come sorted: the last is the highest. */
+	return ncats == 0 || cats[ncats - 1] <= SECID_CATEGORIES;
+}
+
+static bool is_default_mapping(const struct list_options *o,
+			       const char *label, int level, const int *cats,
+			       int ncats)
+{
+	size_t len = strlen(label);
+
+	if (len < CIPSO_DIRECT_LEN)
+		return level == o->direct &&
+		       is_direct_mapping(label, len, cats, ncats);
+	return level == o->mapped && is_secid_mapping(cats, ncats);
 }
 
 static int print_mapping(void *userdata, const char *label, int level,
@@ -107,6 +138,8 @@ static int list_mappings(bool all)
 	require_smack();
 	if (!all && smack_direct_get(&o.direct) < 0)
 		cli_die_errno(EXIT_FAILURE, "cannot read the direct level");
+	if (!all && smack_mapped_get(&o.mapped) < 0)
+		cli_die_errno(EXIT_FAILURE, "cannot read the mapped level");
 	if (smack_cipso_new_from_kernel(&c) < 0)
 		cli_die_errno(EXIT_FAILURE, "cannot read the kernel's "
 			      "mappings");

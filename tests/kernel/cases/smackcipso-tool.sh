@@ -31,6 +31,35 @@ check_fails "--list leaves out labels without a mapping" \
 	grep -q '^_ ' "$T/list"
 check "--list --all includes them" sh -c 'smackcipso --list --all | grep -qx "_ 250 2 4 5 6 7 8"'
 
+# A label the kernel knows but has no mapping for: under 24 bytes it is
+# shown at the direct level with its own bytes as categories, from 24 bytes
+# on at the mapped level with the bits of its secid.  --list leaves out both.
+short23=CipToolShortNoMapping23
+long33=CipToolLongLabelWithoutMapping033
+mapped=$(cat "$SMACKFS/mapped")
+: > "$T/unmapped-short"
+: > "$T/unmapped-long"
+setfattr -n security.SMACK64 -v "$short23" "$T/unmapped-short"
+setfattr -n security.SMACK64 -v "$long33" "$T/unmapped-long"
+check "the kernel shows the 33-character label at the mapped level" \
+	sh -c "grep -q '^$long33 *$mapped/' '$SMACKFS/cipso2'"
+smackcipso --list > "$T/list"
+check_fails "--list leaves out a 23-character label without a mapping" \
+	grep -q "^$short23 " "$T/list"
+check_fails "--list leaves out a 33-character label without a mapping" \
+	grep -q "^$long33 " "$T/list"
+smackcipso --list --all > "$T/list-all"
+check "--list --all includes the 33-character label" \
+	grep -q "^$long33 $mapped " "$T/list-all"
+long24=CipToolLongLabelMapped24
+printf '%s 7 3 40\nCipToolLongAtMappedLevel %s 3 40\n' "$long24" "$mapped" |
+	smackcipso
+smackcipso --list > "$T/list"
+check "--list keeps a mapping of a long label" \
+	grep -qxF "$long24 7 3 40" "$T/list"
+check "and one at the mapped level with a category over 32" \
+	grep -qxF "CipToolLongAtMappedLevel $mapped 3 40" "$T/list"
+
 printf 'CipToolStdin 9 9\n' | smackcipso
 check_eq "smackcipso reads standard input" "CipToolStdin   9/9" \
 	"$(mapping CipToolStdin)"

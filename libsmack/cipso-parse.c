@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cipso.h"
 #include "libsmack-internal.h"
@@ -19,12 +20,13 @@
  *
  * "X 3 2 5 7" is 3/2,5,7 in one and 3/5,7 in the other, so the form is
  * never guessed: a comment line "# format: kernel" or "# format: list"
- * sets it for the lines after it, and in a file that has not said, the
- * lines are read in list form and a line that could be in kernel form is
- * refused (smack_cipso_add_from_file(), the 1.3 entry point, reads such a
- * file in list form, as 1.3 did).  Each number is a plain decimal; a sign,
- * a fraction or a hexadecimal prefix is refused rather than read the way
- * sscanf() would.
+ * sets it for the lines after it (any other comment whose first word is
+ * "format" is an error, not a plain comment), and in a file that has not
+ * said, the lines are read in list form and a line that could be in kernel
+ * form is refused (smack_cipso_add_from_file(), the 1.3 entry point, reads
+ * such a file in list form, as 1.3 did).  Each number is a plain decimal;
+ * a sign, a fraction or a hexadecimal prefix is refused rather than read
+ * the way sscanf() would.
  */
 enum cipso_form { FORM_UNSAID, FORM_LIST, FORM_KERNEL };
 
@@ -126,25 +128,100 @@ struct line_room {
 	bool refuse_unsaid;	/* refuse a line that could be either */
 };
 
-/* A comment line "# format: kernel" or "# format: list" sets the form. */
-static void read_form(struct line_room *room, const struct parse_line *line)
+/* The first max fields of a comment line after its '#' or ';', with the
+ * line's columns; returns how many there are in all. */
+static size_t comment_fields(const struct parse_line *line,
+			     struct parse_field *f, size_t max)
 {
-	struct parse_line rest = *line;
-	struct parse_field f[3];
+	struct parse_field field;
+	size_t pos = 0, n = 0;
 
-	while (*rest.text == ' ' || *rest.text == '\t') {
-		rest.text++;
-		rest.len--;
+	while (line->text[pos] == ' ' || line->text[pos] == '\t')
+		pos++;
+	pos++;	/* the '#' or ';' */
+	while (parse_next_field(line, &pos, &field)) {
+		if (n < max)
+			f[n] = field;
+		n++;
 	}
-	rest.text++;	/* the '#' or ';' */
-	rest.len--;
-	if (parse_split(&rest, f, 3) != 2 || f[0].len != 7 ||
-	    memcmp(f[0].text, "format:", 7) != 0)
-		return;
+	return n;
+}
+
+/* Whether a comment's first word means to say the form: "format", or
+ * "format:" and more, in any case.  Any other comment is a plain one. */
+static bool is_format_word(const struct parse_field *f)
+{
+	return (f->len == 6 || (f->len >= 7 && f->text[6] == ':')) &&
+	       strncasecmp(f->text, "format", 6) == 0;
+}
+
+/* What is wrong with the first word of a form line, or NULL. */
+static const char *format_word_fault(const struct parse_field *f)
+{
+	if (memcmp(f->text, "format", 6) != 0)
+		return "write \"format:\" in lower case";
+	if (f->len == 6)
+		return "a colon must follow \"format\"";
+	if (f->len > 7)
+		return "a blank must follow \"format:\"";
+	return NULL;
+}
+
+/* The form a line "# format: FORM" says (fields f, n of them, after the
+ * '#'), or FORM_UNSAID after reporting what is wrong with it: a line meant
+ * to say the form that does not is never taken for a plain comment, or
+ * the file would be read in the form its author did not mean. */
+static enum cipso_form checked_form(struct parse_ctx *ctx, unsigned int line,
+				    const struct parse_field *f, size_t n)
+{
+	const char *fault = format_word_fault(&f[0]);
+	char q[PARSE_QUOTE_SIZE];
+
+	if (fault) {
+		parse_error(ctx, line, f[0].column, "%s: %s",
+			    parse_quote(q, f[0].text, f[0].len), fault);
+		return FORM_UNSAID;
+	}
+	if (n < 2) {
+		parse_error(ctx, line, f[0].column + f[0].len, "a form must follow "
+			    "\"format:\" (kernel or list)");
+		return FORM_UNSAID;
+	}
+	if (n > 2) {
+		parse_error(ctx, line, f[2].column, "%s after the form: a form "
+			    "line holds nothing else",
+			    parse_quote(q, f[2].text, f[2].len));
+		return FORM_UNSAID;
+	}
 	if (f[1].len == 6 && memcmp(f[1].text, "kernel", 6) == 0)
-		room->form = FORM_KERNEL;
-	else if (f[1].len == 4 && memcmp(f[1].text, "list", 4) == 0)
-		room->form = FORM_LIST;
+		return FORM_KERNEL;
+	if (f[1].len == 4 && memcmp(f[1].text, "list", 4) == 0)
+		return FORM_LIST;
+	parse_error(ctx, line, f[1].column, "unknown form %s (kernel or list)",
+		    parse_quote(q, f[1].text, f[1].len));
+	return FORM_UNSAID;
+}
+
+/*
+ * A comment line "# format: kernel" or "# format: list" sets the form; a
+ * comment whose first word is "format" otherwise is an error.  The entry
+ * points of 1.3 (!refuse_unsaid), which read any comment as one, still
+ * do: their faults are counted in a scratch context and dropped.
+ */
+static void read_form(struct line_room *room, struct parse_ctx *ctx,
+		      const struct parse_line *line)
+{
+	struct parse_ctx quiet = PARSE_CTX_INIT(ctx->name, NULL, NULL);
+	struct parse_field f[3];
+	enum cipso_form form;
+	size_t n = comment_fields(line, f, 3);
+
+	if (n == 0 || !is_format_word(&f[0]))
+		return;
+	form = checked_form(room->refuse_unsaid ? ctx : &quiet, line->number,
+			    f, n);
+	if (form != FORM_UNSAID)
+		room->form = form;
 }
 
 static void report_unsaid(struct parse_ctx *ctx, unsigned int line,
@@ -205,7 +282,7 @@ static int parse_line(void *arg, struct parse_ctx *ctx,
 	long level;
 
 	if (parse_is_comment(line)) {
-		read_form(room, line);
+		read_form(room, ctx, line);
 		return 0;
 	}
 	n = parse_split(line, f, CIPSO_MAX_FIELDS + 1);

@@ -322,12 +322,47 @@ START_TEST(parse_forms_list_and_kernel)
 	ck_assert_str_eq(maps(c), "CX12 25 5,7;K0 3;Kf 3 5,7;L 25 2,5,7;");
 	smack_cipso_free(c);
 
-	/* A comment that only looks like it sets nothing. */
+	/* Comments that only mention the word are plain ones. */
 	ck_assert_int_eq(smack_cipso_new(&c), 0);
-	ck_assert_int_eq(parse_text(c, "# format: kernel form\n"
-				       "# format: bogus\n# format:kernel\n"
-				       "X 3 2 5 7\n"), -1);
-	ck_assert_ptr_nonnull(strstr(errors, "f:4:5: this line could be"));
+	ck_assert_int_eq(parse_text(c, "# formats: see smack-cipso(5)\n"
+				       "# the format: list\n#\n;\n"
+				       "X 3 2 5\n"), 0);
+	ck_assert_str_eq(errors, "");
+	ck_assert_str_eq(maps(c), "X 3 2,5;");
+	smack_cipso_free(c);
+}
+END_TEST
+
+/* A comment meant to say the form that does not say it exactly is an
+ * error: taken for a plain comment, it would have the file read in list
+ * form when its author meant the kernel's. */
+START_TEST(parse_misspelled_form_line)
+{
+	struct smack_cipso *c;
+
+	ck_assert_int_eq(smack_cipso_new(&c), 0);
+	ck_assert_int_eq(parse_text(c, "# format:kernel\n"
+				       "# Format: kernel\n"
+				       "# format: kernel # note\n"
+				       "# format: kernelx\n"
+				       " ;FORMAT: foo\n"
+				       "#format kernel\n"
+				       "# format:\n"
+				       "# format: Kernel\n"
+				       "A 3 5\n"), -1);
+	ck_assert_str_eq(errors,
+		"f:1:3: \"format:kernel\": a blank must follow \"format:\"\n"
+		"f:2:3: \"Format:\": write \"format:\" in lower case\n"
+		"f:3:18: \"#\" after the form: a form line holds nothing else\n"
+		"f:4:11: unknown form \"kernelx\" (kernel or list)\n"
+		"f:5:3: \"FORMAT:\": write \"format:\" in lower case\n"
+		"f:6:2: \"format\": a colon must follow \"format\"\n"
+		"f:7:10: a form must follow \"format:\" (kernel or list)\n"
+		"f:8:11: unknown form \"Kernel\" (kernel or list)\n");
+	ck_assert_uint_eq(smack_cipso_count(c), 0);
+	ck_assert_int_eq(parse_text(c, "# format: foo\n"), -1);
+	ck_assert_str_eq(errors,
+			 "f:1:11: unknown form \"foo\" (kernel or list)\n");
 	smack_cipso_free(c);
 }
 END_TEST
@@ -417,11 +452,17 @@ START_TEST(add_from_file_is_the_old_entry_point)
 	ck_assert_int_eq(smack_cipso_add_from_file(c, fd), 0);
 	close(fd);
 	ck_assert_str_eq(maps(c), "x 1 2;y 3;CX12 25 2,5,7;CX13 25 5,7;");
+	/* Nor does it refuse a comment that 1.3 took for one, though it
+	 * says nothing of the form. */
+	put_file("in", "# Format: LABEL LEVEL CATEGORY...\nCX14 25 2 5\n");
+	fd = openat(smackfs_dirfd(), "in", O_RDONLY);
+	ck_assert_int_eq(smack_cipso_add_from_file(c, fd), 0);
+	close(fd);
 	put_file("in", "x 1 2\ny 300\n");
 	fd = openat(smackfs_dirfd(), "in", O_RDONLY);
 	ck_assert_int_eq(smack_cipso_add_from_file(c, fd), -1);
 	close(fd);
-	ck_assert_uint_eq(smack_cipso_count(c), 4);
+	ck_assert_uint_eq(smack_cipso_count(c), 5);
 	smack_cipso_free(c);
 }
 END_TEST
@@ -526,6 +567,7 @@ Suite *make_suite(void)
 	tcase_add_test(tc, parse_errors_name_line_and_column);
 	tcase_add_test(tc, parse_refuses_more_categories_than_the_kernel);
 	tcase_add_test(tc, parse_forms_list_and_kernel);
+	tcase_add_test(tc, parse_misspelled_form_line);
 	tcase_add_test(tc, parse_kernel_form_errors);
 	tcase_add_test(tc, parse_path_reads_a_directory_in_order);
 	tcase_add_test(tc, add_from_file_is_the_old_entry_point);

@@ -135,28 +135,82 @@ static bool add_default_dir(struct smack_netlabel *n)
 	return add_path(n, DEFAULT_DIR);
 }
 
+/* What to load, from the command line. */
 struct sources {
-	char **adds;
+	char **args;	/* the arguments as given, before getopt permutes */
+	int nargs;
+	char **adds;	/* the --add entries, in the order given */
 	size_t nadds;
-	char **paths;
+	char **paths;	/* the PATHs, in the order given */
 	size_t npaths;
 	bool no_wait;
 };
 
+/* Keeps the arguments as given, and room for the --add entries. */
+static void keep_args(struct sources *src, int argc, char **argv)
+{
+	src->nargs = argc;
+	src->args = malloc(argc * sizeof(*src->args));
+	src->adds = calloc(argc, sizeof(*src->adds));
+	if (!src->args || !src->adds)
+		cli_die_errno(EXIT_FAILURE, "out of memory");
+	memcpy(src->args, argv, argc * sizeof(*src->args));
+}
+
+/*
+ * Where text, a PATH or an --add entry, was on the command line: the index
+ * of the argument that holds it.  getopt moves the PATHs after the options,
+ * but each still is an argument as given, and an entry is one or its tail
+ * ("-aENTRY", "--add=ENTRY").
+ */
+static int arg_index(const struct sources *src, const char *text)
+{
+	const char *arg;
+	int i;
+
+	for (i = 0; i < src->nargs; i++)
+		for (arg = src->args[i]; ; arg++) {
+			if (arg == text)
+				return i;
+			if (!*arg)
+				break;
+		}
+	return src->nargs;
+}
+
+/*
+ * Reads the PATHs and --add entries in the order of the command line, so
+ * that a later entry for a network replaces an earlier one as given
+ * (smacknetlabel(8)).  Both lists are in that order already: they are
+ * merged by where each was.
+ */
+static bool add_in_order(struct smack_netlabel *n, const struct sources *src)
+{
+	size_t a = 0, p = 0;
+	bool ok = true;
+
+	while (a < src->nadds || p < src->npaths) {
+		if (p == src->npaths ||
+		    (a < src->nadds && arg_index(src, src->adds[a]) <
+				       arg_index(src, src->paths[p])))
+			ok = add_entry(n, src->adds[a++]) && ok;
+		else
+			ok = add_path(n, src->paths[p++]) && ok;
+	}
+	return ok;
+}
+
 static int load(const struct sources *src, bool check_only)
 {
 	struct smack_netlabel *all;
-	bool ok = true;
-	size_t i;
+	bool ok;
 
 	if (smack_netlabel_new(&all) < 0)
 		cli_die_errno(EXIT_FAILURE, "out of memory");
 	if (src->nadds == 0 && src->npaths == 0)
 		ok = add_default_dir(all);
-	for (i = 0; i < src->npaths; i++)
-		ok = add_path(all, src->paths[i]) && ok;
-	for (i = 0; i < src->nadds; i++)
-		ok = add_entry(all, src->adds[i]) && ok;
+	else
+		ok = add_in_order(all, src);
 	if (ok && !check_only) {
 		require_smack();
 		cli_lock_policy(src->no_wait);
@@ -182,14 +236,12 @@ int smacknetlabel_main(int argc, char **argv)
 		{ "help", no_argument, 'h' },
 		{ "version", no_argument, 'v' },
 	};
-	struct sources src = { NULL, 0, NULL, 0, false };
+	struct sources src = { .no_wait = false };
 	bool check_only = false, list = false;
 	int c, status;
 
 	cli_init(argv[0]);
-	src.adds = calloc(argc, sizeof(*src.adds));
-	if (!src.adds)
-		cli_die_errno(EXIT_FAILURE, "out of memory");
+	keep_args(&src, argc, argv);
 	while ((c = cli_getopt(argc, argv, "a:clhv", options,
 			       CLI_OPTIONS_COUNT(options))) != -1) {
 		switch (c) {
@@ -220,6 +272,7 @@ int smacknetlabel_main(int argc, char **argv)
 			      "--list takes no --check, --add or PATH");
 	status = list ? list_entries() : load(&src, check_only);
 	free(src.adds);
+	free(src.args);
 	return status;
 }
 

@@ -47,6 +47,21 @@ expect "smacknetlabel: standard input is named" 1 \
 	"smacknetlabel: <stdin>:2:1: host \"1.2.3\": an IPv4 address is 4 numbers separated by '.'"
 run smacknetlabel "$work/hosts" --add '192.0.2.9 Z'
 expect "smacknetlabel: bad input fails before Smack is needed" 1
+# PATHs and --add entries are read in the order given, mixed, so that a
+# later entry replaces an earlier one as given (tests/kernel/cases/
+# netlabel-tool.sh): their errors come in that order too.
+printf '3.3.3 P\n' > "$work/order"
+run smacknetlabel --check -a '1.1.1 A' "$work/order" --add='2.2.2 B' \
+	-- "$work/order"
+short="an IPv4 address is 4 numbers separated by '.'"
+printf 'smacknetlabel: %s\n' "--add: host \"1.1.1\": $short" \
+	"$work/order:1:1: host \"3.3.3\": $short" \
+	"--add: host \"2.2.2\": $short" \
+	"$work/order:1:1: host \"3.3.3\": $short" > "$work/order-err"
+expect "smacknetlabel: PATHs and --add entries fail" 1
+cmp -s "$work/order-err" "$tap_tmp/err" &&
+	ok "smacknetlabel: PATHs and --add entries are read in the order given" ||
+	not_ok "smacknetlabel: PATHs and --add entries are read in the order given"
 run smacknetlabel --list --add '1.2.3.4 X'
 expect "smacknetlabel: --list with --add exits 2" 2
 run smacknetlabel -l -a

@@ -31,6 +31,22 @@ check "entries load from a directory" smacknetlabel "$T/netlabel.d"
 check "its files in name order (the last one wins)" \
 	has_entry "203.0.113.32/28 NlToolDir2"
 
+# Entries are written in the order of the command line, PATHs and --add
+# mixed: a later entry for the same network replaces the earlier one.
+echo '203.0.113.48/28 NlToolOrderFile' > "$T/order"
+check "a PATH after --add" smacknetlabel \
+	--add '203.0.113.48/28 NlToolOrderAdd' "$T/order"
+check "is written after it" has_entry "203.0.113.48/28 NlToolOrderFile"
+check "a PATH before --add" smacknetlabel "$T/order" \
+	--add='203.0.113.48/28 NlToolOrderAdd'
+check "is written before it" has_entry "203.0.113.48/28 NlToolOrderAdd"
+check "PATH, --add, PATH" smacknetlabel "$T/order" \
+	-a '203.0.113.48/28 NlToolOrderAdd' "$T/order"
+check "the last one wins" has_entry "203.0.113.48/28 NlToolOrderFile"
+check "-aENTRY, then -- PATH" smacknetlabel \
+	"-a203.0.113.48/28 NlToolOrderAdd" -- "$T/order"
+check "the PATH after -- wins" has_entry "203.0.113.48/28 NlToolOrderFile"
+
 smacknetlabel --list > "$T/list"
 check "--list shows the entries" grep -qxF "192.0.2.0/24 NlToolA" "$T/list"
 check_eq "--list shows what netlabel holds" "$(cat "$SMACKFS/netlabel")" \

@@ -147,12 +147,25 @@ static size_t comment_fields(const struct parse_line *line,
 	return n;
 }
 
-/* Whether a comment's first word means to say the form: "format", or
- * "format:" and more, in any case.  Any other comment is a plain one. */
-static bool is_format_word(const struct parse_field *f)
+/* Whether a word, in any case, starts with the name of a form. */
+static bool starts_with_form(const char *text, size_t len)
 {
-	return (f->len == 6 || (f->len >= 7 && f->text[6] == ':')) &&
-	       strncasecmp(f->text, "format", 6) == 0;
+	return (len >= 6 && strncasecmp(text, "kernel", 6) == 0) ||
+	       (len >= 4 && strncasecmp(text, "list", 4) == 0);
+}
+
+/* Whether a comment means to say the form: its first word is "format",
+ * or "format:" and more, in any case, and the form it names (the rest of
+ * that word, or the next) starts with "kernel" or "list".  Any other
+ * comment is a plain one, "# Format: LABEL LEVEL CATEGORY..." too. */
+static bool is_form_line(const struct parse_field *f, size_t n)
+{
+	if (!(f[0].len == 6 || (f[0].len >= 7 && f[0].text[6] == ':')) ||
+	    strncasecmp(f[0].text, "format", 6) != 0)
+		return false;
+	if (f[0].len > 7)
+		return starts_with_form(f[0].text + 7, f[0].len - 7);
+	return n >= 2 && starts_with_form(f[1].text, f[1].len);
 }
 
 /* What is wrong with the first word of a form line, or NULL. */
@@ -204,7 +217,7 @@ static enum cipso_form checked_form(struct parse_ctx *ctx, unsigned int line,
 
 /*
  * A comment line "# format: kernel" or "# format: list" sets the form; a
- * comment whose first word is "format" otherwise is an error.  The entry
+ * comment that means to say one (is_form_line()) otherwise is an error.  The entry
  * points of 1.3 (!refuse_unsaid), which read any comment as one, still
  * do: their faults are counted in a scratch context and dropped.
  */
@@ -216,7 +229,7 @@ static void read_form(struct line_room *room, struct parse_ctx *ctx,
 	enum cipso_form form;
 	size_t n = comment_fields(line, f, 3);
 
-	if (n == 0 || !is_format_word(&f[0]))
+	if (n == 0 || !is_form_line(f, n))
 		return;
 	form = checked_form(room->refuse_unsaid ? ctx : &quiet, line->number,
 			    f, n);

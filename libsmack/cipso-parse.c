@@ -373,7 +373,7 @@ SMACK_EXPORT
 int smack_cipso_parse_fd(struct smack_cipso *handle, int fd, const char *name,
 			 smack_parse_error_fn on_error, void *userdata)
 {
-	if (!handle) {
+	if (!handle || fd < 0) {
 		errno = EINVAL;
 		return -1;
 	}

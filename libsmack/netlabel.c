@@ -425,7 +425,7 @@ int smack_netlabel_parse_fd(struct smack_netlabel *handle, int fd,
 			    const char *name, smack_parse_error_fn on_error,
 			    void *userdata)
 {
-	if (!handle) {
+	if (!handle || fd < 0) {
 		errno = EINVAL;
 		return -1;
 	}

@@ -219,6 +219,10 @@ START_TEST(parse_good_file)
 				       "Top 255 184 1"), 0);
 	ck_assert_str_eq(errors, "");
 	ck_assert_str_eq(maps(c), "Secret 5 1,2,3;Public 0;Top 255 1,184;");
+	/* A descriptor that is none is an argument error, as elsewhere. */
+	errno = 0;
+	ck_assert_int_eq(smack_cipso_parse_fd(c, -1, "f", NULL, NULL), -1);
+	ck_assert_int_eq(errno, EINVAL);
 	smack_cipso_free(c);
 }
 END_TEST

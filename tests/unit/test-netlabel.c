@@ -223,6 +223,10 @@ START_TEST(parse_good_file)
 		"10.0.0.0/8 Net;127.0.0.1/32 -CIPSO;"
 		"0000:0000:0000:0000:0000:0000:0000:0001/128 Local6;"
 		"192.168.0.1/32 @;");
+	/* A descriptor that is none is an argument error, as elsewhere. */
+	errno = 0;
+	ck_assert_int_eq(smack_netlabel_parse_fd(n, -1, "f", NULL, NULL), -1);
+	ck_assert_int_eq(errno, EINVAL);
 	smack_netlabel_free(n);
 }
 END_TEST

@@ -237,18 +237,95 @@ void cli_parse_error(void *userdata, const char *file, unsigned int line,
 	cli_policy_log(userdata, LOG_ERR, file, line, column, message);
 }
 
+/* The long option that arg ("--NAME" or "--NAME=VALUE") names, as
+ * getopt_long() finds it: the one called NAME, else the first whose name
+ * NAME abbreviates; NULL if none. */
+static const struct cli_option *long_option(const struct cli_option *options,
+					    size_t n, const char *arg)
+{
+	const struct cli_option *first = NULL;
+	size_t len = strcspn(arg + 2, "="), i;
+
+	for (i = 0; i < n; i++) {
+		if (strncmp(options[i].name, arg + 2, len) != 0)
+			continue;
+		if (!options[i].name[len])
+			return &options[i];
+		if (!first)
+			first = &options[i];
+	}
+	return first;
+}
+
+/* "option '--x' is ambiguous; possibilities: '--xa' '--xb'", as GNU. */
+static void say_ambiguous(const struct cli_option *options, size_t n,
+			  const char *arg)
+{
+	char list[CLI_OPTIONS_MAX * (sizeof(options->name) + 5) + 1] = "";
+	size_t len = strcspn(arg + 2, "="), used = 0, i;
+
+	for (i = 0; i < n; i++)
+		if (strncmp(options[i].name, arg + 2, len) == 0)
+			used += snprintf(list + used, sizeof(list) - used,
+					 " '--%.*s'", (int)sizeof(options->name),
+					 options[i].name);
+	cli_warn("option '%s' is ambiguous; possibilities:%s", arg, list);
+}
+
+/*
+ * getopt_long()'s error c ('?' or ':') in GNU's words, but through
+ * cli_warn(): the short name first, what came from argv escaped.  A long
+ * option's error always ends at argv[optind - 1]; a short option's may be
+ * inside argv[optind], but then argv[optind - 1] is not a "--NAME=VALUE"
+ * of an option without a value, which would have been an error already.
+ */
+static void say_getopt_error(int c, char *const argv[],
+			     const struct cli_option *options, size_t n)
+{
+	const char *arg = argv[optind - 1];
+	const struct cli_option *o = NULL;
+	char name[sizeof(o->name) + 1] = "";
+
+	if (strncmp(arg, "--", 2) == 0 && (o = long_option(options, n, arg)))
+		memcpy(name, o->name, sizeof(o->name));
+	if (c == ':' && o)
+		cli_warn("option '--%s' requires an argument", name);
+	else if (c == ':')
+		cli_warn("option requires an argument -- '%c'", optopt);
+	else if (!optopt && o)
+		say_ambiguous(options, n, arg);
+	else if (!optopt)
+		cli_warn("unrecognized option '%s'", arg);
+	else if (o && o->val == optopt && !o->has_arg && strchr(arg, '='))
+		cli_warn("option '--%s' doesn't allow an argument", name);
+	else
+		cli_warn("invalid option -- '%c'", optopt);
+}
+
 int cli_getopt(int argc, char *const argv[], const char *shortopts,
 	       const struct cli_option *options, size_t n)
 {
 	struct option longopts[CLI_OPTIONS_MAX + 1];
-	size_t i;
+	/* '+' or '-', ':', and every printable letter with "::" at most */
+	char spec[3 + 3 * ('~' - ' ')];
+	size_t i, order = *shortopts == '+' || *shortopts == '-';
+	int c;
 
 	for (i = 0; i < n && i < CLI_OPTIONS_MAX; i++)
 		longopts[i] = (struct option){ options[i].name,
 					       options[i].has_arg, NULL,
 					       options[i].val };
-	longopts[i] = (struct option){ NULL, 0, NULL, 0 };
-	return getopt_long(argc, argv, shortopts, longopts, NULL);
+	longopts[n = i] = (struct option){ NULL, 0, NULL, 0 };
+	/* A ':' after the order: ':' for a missing argument, not '?'. */
+	if (snprintf(spec, sizeof(spec), "%.*s:%s", (int)order, shortopts,
+		     shortopts + order) < (int)sizeof(spec))
+		shortopts = spec;
+	opterr = 0;
+	c = getopt_long(argc, argv, shortopts, longopts, NULL);
+	if (c != '?' && c != ':')
+		return c;
+	say_getopt_error(c, argv, options, n);
+	return '?';
 }
 
 bool cli_parse_long(const char *s, long min, long max, long *value)

@@ -198,7 +198,11 @@ struct cli_option {
 		 char unused;						\
 	 }))
 
-/* getopt_long(argc, argv, shortopts, ...) with the n options given. */
+/* getopt_long(argc, argv, shortopts, ...) with the n options given, but
+ * glibc's own messages are left out: an unknown option, a missing or an
+ * unwanted argument is said by cli_warn() in GNU's words ("prog: invalid
+ * option -- 'x'", the option escaped) and returns '?', after which the
+ * tool gives cli_try_help()'s line and exits. */
 int cli_getopt(int argc, char *const argv[], const char *shortopts,
 	       const struct cli_option *options, size_t n);
 

@@ -191,8 +191,6 @@ void chsmack_parse_command_line(struct request *rq, int argc, char **argv)
 	int c;
 
 	rq->operands = (const char **)argv + 1;
-	/* getopt's own messages name argv[0]: make it the short name. */
-	argv[0] = (char *)cli_name();
 	while (optind < argc) {
 		if (strcmp(argv[optind], "--") == 0) {
 			optind++;

@@ -5,8 +5,10 @@
 # a terminal: file names and labels with a newline, ESC sequences or bytes
 # that are not UTF-8 are escaped (\ooo) in every tool's messages, in the
 # FILE of FILE:LINE:COLUMN, in the paths smackload --verbose and smackctl
-# print on standard output, and in what smackaudit prints of a record;
-# JSON strings are written by one writer, in ASCII.  On the host (without
+# print on standard output, in what smackaudit prints of a record, and in
+# the messages of a mistaken option (said by cli_getopt(), not by glibc,
+# which would print them raw after the full argv[0]); JSON strings are
+# written by one writer, in ASCII.  On the host (without
 # Smack): the checks and the errors of each tool.  chsmack has its own
 # tests (tests/chsmack/hostile.sh).
 . "$abs_top_srcdir/tests/checks/lib.sh"
@@ -61,7 +63,7 @@ expect err "smackload: FILE of FILE:LINE:COL escaped" \
 	smackload --check "$bad"
 printf 'A B\033[2J r\n' > "$bad"
 expect err "smackload: a label with ESC, quoted" \
-	"smackload: $shown:1:C: label \"B\\x1b[2J\" contains a control character$invalid" \
+	"smackload: $shown:1:C: label \"B\\033[2J\" contains a control character$invalid" \
 	smackload --check "$bad"
 expect err "smackload: a missing PATH" \
 	"smackload: $shown.none: $no_file$invalid" \
@@ -172,5 +174,67 @@ if [ -x "$utils/smackaudit" ]; then
 	json_holds "smackaudit -j: a record's path a JSON string" \
 		"\"path\":\"/p$json_odd\""
 fi
+
+# ---- every tool: the errors of getopt, in GNU's words after the short
+# name, the option escaped, then the line of --help and the usage status.
+# expect_getopt TOOL STATUS DESC TEXT ARG...: utils/TOOL ARG... exits
+# STATUS with exactly "TOOL: TEXT" and the line of --help on stderr.
+expect_getopt() {
+	_tool=$1 _rc=$2 _desc="$1: $3"
+	if [ ! -x "$utils/$_tool" ]; then
+		skip_test "$_desc" "$_tool is not built"
+		return
+	fi
+	printf '%s: %s\n' "$_tool" "$4" > "$t/want"
+	printf "Try '%s --help' for more information.\n" "$_tool" >> "$t/want"
+	shift 4
+	"$utils/$_tool" "$@" > "$t/out" 2> "$t/err" < /dev/null
+	_got=$?
+	if [ "$_got" -eq "$_rc" ] && cmp -s "$t/want" "$t/err" &&
+	   [ ! -s "$t/out" ]; then
+		ok "$_desc"
+	else
+		not_ok "$_desc"
+		diag "expected exit $_rc and:" "$(cat "$t/want")" \
+			"actual: exit $_got and:"
+		diag_file "$t/err"
+	fi
+}
+
+long_bad="--x${esc}[31mRED${nl}fake: line"
+long_shown='--x\033[31mRED\012fake: line'
+# TOOL STATUS SHORT LONG: a short and a long option that take an argument
+# ("-" when the tool has none).
+while read -r tool rc short long; do
+	expect_getopt $tool $rc "an unknown short option" \
+		"invalid option -- 'Q'" -Q
+	expect_getopt $tool $rc "an unknown short option, ESC escaped" \
+		"invalid option -- '\\033'" "-$esc"
+	expect_getopt $tool $rc "an unknown long option with ESC and a newline" \
+		"unrecognized option '$long_shown'" "$long_bad"
+	expect_getopt $tool $rc "an argument to an option without one" \
+		"option '--help' doesn't allow an argument" "--help=$nl"
+	[ "$short" = - ] ||
+		expect_getopt $tool $rc "a short option's missing argument" \
+			"option requires an argument -- '$short'" "-$short"
+	[ "$long" = - ] ||
+		expect_getopt $tool $rc "a long option's missing argument" \
+			"option '--$long' requires an argument" "--$long"
+done <<END
+chsmack 2 - spec
+smackaccess 2 f file
+smackaudit 2 s since
+smackcipso 2 - -
+smackctl 2 o output
+smackload 2 - config-dir
+smacknetlabel 2 a add
+smackrun 125 - -
+END
+# An abbreviation: named by the option's full name, or ambiguous.
+expect_getopt smackaccess 2 "an abbreviation's missing argument" \
+	"option '--file' requires an argument" --fi
+expect_getopt smackaudit 2 "an ambiguous long option" \
+	"option '--s=\\033' is ambiguous; possibilities: '--since' '--subject'" \
+	"--s=$esc"
 
 tap_done

@@ -328,12 +328,21 @@ int cli_getopt(int argc, char *const argv[], const char *shortopts,
 	return '?';
 }
 
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
 bool cli_parse_long(const char *s, long min, long max, long *value)
 {
 	char *end;
 	long v;
 
-	if (!s || !*s)
+	/* Digits only, a '-' first for a negative range: strtol() would
+	 * take " +1" for 1. */
+	if (!s)
+		return false;
+	if (!is_digit(*s) && !(*s == '-' && min < 0 && is_digit(s[1])))
 		return false;
 	errno = 0;
 	v = strtol(s, &end, 10);

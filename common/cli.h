@@ -214,7 +214,8 @@ int cli_getopt(int argc, char *const argv[], const char *shortopts,
  */
 void cli_lock_policy(bool no_wait);
 
-/* Parses a decimal integer in [min, max]; false when s is not one. */
+/* Parses a decimal integer in [min, max], digits only (no blank, no '+');
+ * false when s is not one. */
 bool cli_parse_long(const char *s, long min, long max, long *value);
 
 #endif /* SMACK_CLI_H */

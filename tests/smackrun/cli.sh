@@ -82,6 +82,8 @@ run --show --keep-caps
 expect "--show with --keep-caps: exit 125" 125
 run --show abc
 expect "--show with a bad process ID: exit 125" 125 "invalid process ID 'abc'"
+run --show ' +1'
+expect "--show with blanks and a sign is no process ID" 125 "invalid process ID ' +1'"
 
 # Options stop at LABEL: the command's own options reach it untouched.
 run -- a/b ls --keep-caps

@@ -119,8 +119,11 @@ static int set_knob(const struct ctl_options *o, const char *name,
 	unsigned int flags = o->force ? SMACK_PLAN_FORCE : 0;
 	int status = EXIT_FAILURE;
 
+	/* A bad value is a usage error: its message, then the hint. */
+	if (!value && errno == EINVAL)
+		cli_try_help(EXIT_USAGE);
 	if (!value)
-		return errno == EINVAL ? EXIT_USAGE : EXIT_FAILURE;
+		return EXIT_FAILURE;
 	if (ctl_require_smack() < 0)
 		goto out;
 	if (o->dry_run)

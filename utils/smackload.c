@@ -69,7 +69,8 @@ static CLI_NORETURN void usage(void)
 	       "  -h, --help      print this help and exit\n"
 	       "\n"
 	       "Exit status: 0 success, 1 bad input or a kernel refusal,"
-	       " 2 bad usage.\n"
+	       " 2 bad usage,\n"
+	       "3 another process is changing the policy (--no-wait).\n"
 	       "See smackload(8) and smack-rules(5).\n", cli_name());
 	cli_exit(EXIT_SUCCESS);
 }

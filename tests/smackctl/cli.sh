@@ -137,6 +137,7 @@ expect_exit "a command with a stray argument exits 2" 2 "$SMACKCTL" status extra
 expect_exit "an unknown option exits 2" 2 "$SMACKCTL" --bogus status
 expect_exit "an unknown knob exits 2" 2 "$SMACKCTL" knob frobs
 expect_exit "a bad knob value exits 2 before anything else" 2 "$SMACKCTL" knob logging 9
+expect_grep "... pointing to --help" "$t/err" "^Try 'smackctl --help' for more information.\$"
 expect_grep "... saying why" "$t/err" '^smackctl: logging: "9" is not 0, 1, 2, 3'
 expect_exit "smackctl -v is --version" 0 "$SMACKCTL" -v
 expect_exit "smackctl -h is --help" 0 "$SMACKCTL" -h

@@ -49,31 +49,82 @@ void parse_error(struct parse_ctx *ctx, unsigned int line,
 	free(big);
 }
 
+/*
+ * Quoting follows the one escaping rule of every message of the project,
+ * which the tools keep in cli_escape() and plain_length() of common/cli.c
+ * (the library cannot call them: it never prints, and the tools use only
+ * its public interface): a control character, DEL, a C1 control (U+0080
+ * to U+009F, which a terminal may obey as ESC and a letter) and each byte
+ * that is not part of valid UTF-8 is written as \ooo, three octal digits,
+ * and so are '"' and '\\' (CLI_ESCAPE_FIELD), so that a quoted field
+ * cannot forge its own end; valid printable UTF-8 is written as it is.
+ */
+
+/* How many bytes at p (end - p of them left) parse_quote() writes as they
+ * are: 1 for a printable ASCII character other than '"' and '\\', the
+ * length of a valid UTF-8 sequence (the shortest form, no surrogate, at
+ * most U+10FFFF) that is no C1 control, or 0 for a byte written \ooo. */
+static size_t quote_plain_length(const unsigned char *p,
+				 const unsigned char *end)
+{
+	unsigned long c = *p;
+	unsigned int lead;
+	size_t n = 1;
+
+	if (c < 0x80)
+		return c >= ' ' && c != 0x7f && c != '"' && c != '\\';
+	/* Each 1 bit after the lead's first says a byte 10xxxxxx follows. */
+	for (lead = c << 1; lead & 0x80; lead <<= 1, n++) {
+		if (p + n >= end || (p[n] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (p[n] & 0x3f);
+	}
+	if (n == 1 || n > 4)
+		return 0;
+	c &= (1UL << (5 * n + 1)) - 1;	/* the lead's bits taken out */
+	if (c < 0xa0 || c >> (5 * n - 4) == 0 ||
+	    (c >= 0xd800 && c < 0xe000) || c > 0x10ffff)
+		return 0;
+	return n;
+}
+
+/* At most PARSE_QUOTE_MAX bytes of s, each written as at most 4, the two
+ * quotes, "..." and the NUL. */
+_Static_assert(PARSE_QUOTE_SIZE >= PARSE_QUOTE_MAX * 4 + sizeof("\"\"..."),
+	       "PARSE_QUOTE_SIZE holds the longest quote");
+
 const char *parse_quote(char buf[PARSE_QUOTE_SIZE], const char *s, size_t len)
 {
-	static const char hex[] = "0123456789abcdef";
-	size_t i, n = len < PARSE_QUOTE_MAX ? len : PARSE_QUOTE_MAX;
-	char *p = buf;
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+	const unsigned char *stop = len < PARSE_QUOTE_MAX ? end :
+					p + PARSE_QUOTE_MAX;
+	char *out = buf;
+	size_t n;
 
-	*p++ = '"';
-	for (i = 0; i < n; i++) {
-		unsigned char c = s[i];
-
-		if (c < 0x20 || c >= 0x7f) {
-			*p++ = '\\';
-			*p++ = 'x';
-			*p++ = hex[c >> 4];
-			*p++ = hex[c & 0xf];
-		} else {
-			*p++ = c;
+	*out++ = '"';
+	while (p < stop) {
+		/* Judged on the whole field, so that a character the limit
+		 * cuts is left for the "..." rather than shown as bytes. */
+		n = quote_plain_length(p, end);
+		if (n > (size_t)(stop - p))
+			break;
+		if (n) {
+			memcpy(out, p, n);
+			out += n;
+			p += n;
+			continue;
 		}
+		*out++ = '\\';
+		*out++ = '0' + (*p >> 6);
+		*out++ = '0' + (*p >> 3 & 7);
+		*out++ = '0' + (*p++ & 7);
 	}
-	*p++ = '"';
-	if (len > n) {
-		memcpy(p, "...", 3);
-		p += 3;
+	*out++ = '"';
+	if (p < end) {
+		memcpy(out, "...", 3);
+		out += 3;
 	}
-	*p = '\0';
+	*out = '\0';
 	return buf;
 }
 
@@ -182,7 +233,7 @@ bool parse_check_access(struct parse_ctx *ctx, unsigned int line,
 {
 	char q[PARSE_QUOTE_SIZE], letter[PARSE_QUOTE_SIZE];
 	unsigned int ignored;
-	size_t i;
+	size_t i, n;
 
 	if (access_parse_n(f->text, f->len, mask) == 0)
 		return true;
@@ -191,9 +242,12 @@ bool parse_check_access(struct parse_ctx *ctx, unsigned int line,
 			break;
 	if (i == f->len)	/* cannot happen for a non-empty field */
 		i = 0;
-	/* The letter is quoted like a label so a control byte shows; the
-	 * column is the field's, as for every error about a field. */
-	parse_quote(letter, f->text + i, 1);
+	/* The letter is quoted like a label so a control byte shows, a
+	 * whole UTF-8 character if it starts one; the column is the
+	 * field's, as for every error about a field. */
+	n = quote_plain_length((const unsigned char *)f->text + i,
+			       (const unsigned char *)f->text + f->len);
+	parse_quote(letter, f->text + i, n ? n : 1);
 	letter[0] = letter[strlen(letter) - 1] = '\'';
 	parse_error(ctx, line, f->column, "unknown access letter %s in %s",
 		    letter, parse_quote(q, f->text, f->len));

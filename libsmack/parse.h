@@ -93,9 +93,14 @@ void parse_error(struct parse_ctx *ctx, unsigned int line,
 	__attribute__((format(printf, 4, 5)));
 
 /*
- * Quotes len bytes of s for a message: "text", cut after PARSE_QUOTE_MAX
- * bytes with "..." after the closing quote, bytes outside printable ASCII
- * shown as \xHH.  Writes into buf and returns it.
+ * Quotes len bytes of s for a message: "text", escaped by the rule of the
+ * tools' cli_escape() (common/cli.c): each control character, DEL, C1
+ * control (U+0080 to U+009F) and byte that is not part of valid UTF-8,
+ * and '"' and '\\', as a backslash and three octal digits (\033 for ESC,
+ * \042 for '"', \134 for '\\'); valid printable UTF-8 as it is.  At most
+ * PARSE_QUOTE_MAX bytes of s are quoted, ending on a character's boundary,
+ * with "..." after the closing quote when some are left out.  Writes into
+ * buf and returns it.
  */
 #define PARSE_QUOTE_MAX 64
 #define PARSE_QUOTE_SIZE (PARSE_QUOTE_MAX * 4 + 8)

@@ -64,7 +64,7 @@ expect_grep "... nor is the FIFO" "$t/err" \
 expect_exit "a knob value with a line end: exit 2" 2 "$SMACKCTL" knob ambient \
 	"$(printf 'a\nb/c')"
 expect_grep "... quoted on one line" "$t/err" \
-	'^smackctl: ambient: label "a\\x0ab/c" contains a line break$'
+	'^smackctl: ambient: label "a\\012b/c" contains a line break$'
 rm -rf "$t/bad-tree" && cp -r "$tree" "$t/bad-tree"
 printf 'A C rwz\n' > "$t/bad-tree/accesses.d/30"
 printf 'loud\n' > "$t/bad-tree/logging"

@@ -26,7 +26,7 @@ bad "bad access letter" 'A B rwx\nA C rwq\n' "2:5: unknown access letter 'q'"
 bad "too few fields" 'A B\n' "1(:[0-9]+)?: expected 3 or 4 fields, found 2"
 bad "too many fields" 'A B r w x\n' "1(:[0-9]+)?: expected 3 or 4 fields, found 5"
 bad "label too long" "A $(printf 'L%0255d' 0) r\n" '1:3: label ".*is longer than 255'
-bad "forbidden character" 'A B r\n\nA\tB"x r\n' '3:3: label "B"x" contains .".$'
+bad "forbidden character" 'A B r\n\nA\tB"x r\n' '3:3: label "B\\042x" contains .".$'
 bad "label starting with -" '-A B r\n' "1:1: label \"-A\" starts with '-'"
 bad "a NUL byte" 'A B r\0\n' "1:"
 mkdir "$t/dir"

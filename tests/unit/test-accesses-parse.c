@@ -72,7 +72,7 @@ START_TEST(parse_reports_every_error_with_position)
 		"rules:5:9: expected 3 or 4 fields, found 5\n"
 		"rules:6:1: label \"-x\" starts with '-'\n"
 		"rules:7:9: expected 3 or 4 fields, found 5\n"
-		"rules:8:1: label \"\"q\"\" contains '\"'\n"
+		"rules:8:1: label \"\\042q\\042\" contains '\"'\n"
 		"rules:8:7: unknown access letter 'z' in \"rz\"\n"
 		"rules:8:10: unknown access letter 'Q' in \"Q\"\n"
 		"rules:9:7: unknown access letter '!' in \"w!\"\n");

@@ -99,14 +99,48 @@ START_TEST(quote_and_checks)
 	unsigned int mask = 0;
 
 	ck_assert_str_eq(parse_quote(q, "plain", 5), "\"plain\"");
-	ck_assert_str_eq(parse_quote(q, "a\nb\x80", 4), "\"a\\x0ab\\x80\"");
+	/* The tools' rule (cli_escape()): \ooo for what could end a line,
+	 * drive a terminal or end the quote; valid UTF-8 as it is. */
+	ck_assert_str_eq(parse_quote(q, "a\nb\x80", 4), "\"a\\012b\\200\"");
+	ck_assert_str_eq(parse_quote(q, "a\x01z", 3), "\"a\\001z\"");
+	ck_assert_str_eq(parse_quote(q, "\033[2J", 4), "\"\\033[2J\"");
+	ck_assert_str_eq(parse_quote(q, "a\x7f", 2), "\"a\\177\"");
+	ck_assert_str_eq(parse_quote(q, "\xc2\x9b" "31m", 5),
+			 "\"\\302\\23331m\"");
+	ck_assert_str_eq(parse_quote(q, "caf\xc3\xa9", 5), "\"caf\xc3\xa9\"");
+	ck_assert_str_eq(parse_quote(q, "\xc2\xa0\xe2\x82\xac", 5),
+			 "\"\xc2\xa0\xe2\x82\xac\"");
+	ck_assert_str_eq(parse_quote(q, "a\xff" "b", 3), "\"a\\377b\"");
+	ck_assert_str_eq(parse_quote(q, "\xc3", 1), "\"\\303\"");
+	ck_assert_str_eq(parse_quote(q, "\xc0\xaf", 2), "\"\\300\\257\"");
+	ck_assert_str_eq(parse_quote(q, "\xed\xa0\x80", 3),
+			 "\"\\355\\240\\200\"");
+	ck_assert_str_eq(parse_quote(q, "a\"b\\c", 5), "\"a\\042b\\134c\"");
+	ck_assert_str_eq(parse_quote(q, "'", 1), "\"'\"");
+	ck_assert_str_eq(parse_quote(q, "a\0b", 3), "\"a\\000b\"");
+	/* Long fields: PARSE_QUOTE_MAX bytes, then "...". */
 	memset(big, 'x', sizeof(big));
+	ck_assert_str_eq(parse_quote(q, big, 3), "\"xxx\"");
+	parse_quote(q, big, PARSE_QUOTE_MAX);
+	ck_assert_uint_eq(strlen(q), PARSE_QUOTE_MAX + 2);
 	parse_quote(q, big, sizeof(big));
 	ck_assert_uint_eq(strlen(q), PARSE_QUOTE_MAX + 5);
 	ck_assert_str_eq(q + PARSE_QUOTE_MAX + 1, "\"...");
+	/* A character the limit would cut is left out whole, not shown as
+	 * the bytes of its first part. */
+	memcpy(big + PARSE_QUOTE_MAX - 1, "\xc3\xa9", 2);
+	parse_quote(q, big, sizeof(big));
+	ck_assert_uint_eq(strlen(q), PARSE_QUOTE_MAX + 4);
+	ck_assert_str_eq(q + PARSE_QUOTE_MAX, "\"...");
+	memcpy(big + PARSE_QUOTE_MAX - 2, "\xc3\xa9", 2);
+	parse_quote(q, big, PARSE_QUOTE_MAX + 1);
+	ck_assert_str_eq(q + PARSE_QUOTE_MAX - 1, "\xc3\xa9\"...");
+	/* Escapes are whole, and the longest quote fits. */
 	memset(big, 0x01, sizeof(big));
-	ck_assert_uint_lt(strlen(parse_quote(q, big, sizeof(big))),
-			  PARSE_QUOTE_SIZE);
+	parse_quote(q, big, sizeof(big));
+	ck_assert_uint_eq(strlen(q), PARSE_QUOTE_MAX * 4 + 5);
+	ck_assert_str_eq(q + PARSE_QUOTE_MAX * 4 - 3, "\\001\"...");
+	ck_assert_uint_lt(strlen(q), PARSE_QUOTE_SIZE);
 	ck_assert(parse_check_label(&ctx, 1, &good));
 	ck_assert(!parse_check_label(&ctx, 2, &bad));
 	ck_assert(!parse_check_access(&ctx, 3, &acc, &mask));
@@ -114,11 +148,21 @@ START_TEST(quote_and_checks)
 	ck_assert(parse_check_access(&ctx, 4, &acc, &mask));
 	ck_assert_uint_eq(mask, SMACK_ACCESS_READ | SMACK_ACCESS_WRITE |
 				SMACK_ACCESS_EXEC);
+	/* The letter that is not one is quoted whole. */
+	acc.text = "rw\xc3\xa9";
+	ck_assert(!parse_check_access(&ctx, 5, &acc, &mask));
+	acc.text = "r\"";
+	acc.len = 2;
+	ck_assert(!parse_check_access(&ctx, 6, &acc, &mask));
 	ck_assert_str_eq(e.text,
-		"(input):2:5: label \"a\\x01\\xff\" contains a control "
+		"(input):2:5: label \"a\\001\\377\" contains a control "
 		"character\n"
-		"(input):3:10: unknown access letter '\\x7f' in "
-		"\"rW-x\\x7f\"\n");
+		"(input):3:10: unknown access letter '\\177' in "
+		"\"rW-x\\177\"\n"
+		"(input):5:10: unknown access letter '\xc3\xa9' in "
+		"\"rw\xc3\xa9\"\n"
+		"(input):6:10: unknown access letter '\\042' in "
+		"\"r\\042\"\n");
 }
 END_TEST
 

@@ -182,7 +182,7 @@ START_TEST(errors_name_file_line_and_column_and_load_nothing)
 		"bad:4:13: expected 4 fields (never or always, SUBJECT, "
 		"OBJECT, ACCESS), found 5\n"
 		"bad:5:7: label pattern \"a/b*\" contains '/'\n"
-		"bad:6:8: label pattern \"A\\b\" contains '\\'\n"
+		"bad:6:8: label pattern \"A\\134b\" contains '\\'\n"
 		"bad:7:7: label pattern \"-*\" starts with '-'\n"
 		"bad:8:11: access \"-\" names no letter\n"
 		"bad:9:12: unknown access letter 'q' in \"q\"\n");

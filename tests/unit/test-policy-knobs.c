@@ -22,7 +22,7 @@ START_TEST(add_knob_takes_a_command_line_value)
 	ck_assert_int_eq(smack_policy_add_knob(policy, "ambient", "a\nb/c"),
 			 -1);
 	ck_assert_int_eq(errno, EINVAL);
-	ck_assert_str_eq(logged, "3 -:0:0: ambient: label \"a\\x0ab/c\""
+	ck_assert_str_eq(logged, "3 -:0:0: ambient: label \"a\\012b/c\""
 			 " contains a line break\n");
 	ck_assert_int_eq(smack_policy_add_knob(policy, "direct", "256"), -1);
 	/* The kernel takes a list in one write of a page. */

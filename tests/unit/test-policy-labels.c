@@ -328,7 +328,7 @@ START_TEST(spec_errors)
 	bad_line("/x access=a/b", "t:2:4: access label \"a/b\" contains '/'");
 	bad_line("/x access=", "t:2:4: access label \"\" is empty");
 	bad_line("/x access=-a", "t:2:4: access label \"-a\" starts with '-'");
-	bad_line("/x access=\"a\"b\"", "t:2:4: access label \"a\"b\" contains");
+	bad_line("/x access=\"a\"b\"", "t:2:4: access label \"a\\042b\" contains");
 	bad_line("/x access=\"open", "t:2:4: access value has an unmatched");
 	bad_line("/x access=\"", "t:2:4: access value has an unmatched");
 	bad_line("/x execute=*", "t:2:4: execute label \"*\" is '*' or '@'");

@@ -161,8 +161,8 @@ START_TEST(the_label_is_checked_once_expanded)
 	ck_assert_str_eq(logged, want);
 	ck_assert_str_eq(lookup("ev\033il", NULL, 0),
 			 "(error) 2:1 * User::%u");
-	ck_assert_ptr_nonnull(strstr(logged, "\"User::ev\\x1bil\" for user"
-				     " \"ev\\x1bil\" contains a control"));
+	ck_assert_ptr_nonnull(strstr(logged, "\"User::ev\\033il\" for user"
+				     " \"ev\\033il\" contains a control"));
 	memset(user, 'u', sizeof(user));
 	user[250] = '\0';
 	ck_assert_str_eq(lookup(user, NULL, 0), "(error) 2:1 * User::%u");

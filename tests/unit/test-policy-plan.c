@@ -242,32 +242,9 @@ START_TEST(keep_going_leaves_out_a_knob)
 }
 END_TEST
 
-START_TEST(refusal_of_the_rules)
-{
-	struct smack_policy *policy;
-	struct smack_policy_plan *plan;
-
-	put("fs/load2", "A B r\n");
-	put("etc/accesses.d/rules", "A B rwx\nA C w\n");
-	put("etc/logging", "both\n");
-	policy = load_tree();
-	ck_assert_int_eq(smack_policy_plan_new(policy, 0, &plan), 0);
-	fail_at = 1;
-	ck_assert_int_eq(smack_policy_plan_apply(plan, 0, NULL), -1);
-	/* Nothing was taken.  The rollback writes back what each pair to
-	 * change had (the kernel may have taken part of a refused write),
-	 * which leaves A B at r and A C without access; the knob that comes
-	 * after the rules was never written. */
-	ck_assert_str_eq(get("fs/load2"), "A B r\nA C -\n");
-	ck_assert_str_eq(get("fs/logging"), "1\n");
-	smack_policy_plan_free(plan);
-	smack_policy_free(policy);
-}
-END_TEST
-
-/* A caller without the privilege: the first write is refused whole, so
- * there is nothing to put back, and nothing is written to try. */
-START_TEST(refusal_of_the_caller_changes_nothing)
+/* A plan that changes two rules and a knob, its first write refused with
+ * err; returns what smack_policy_plan_apply() says was left. */
+static int refuse_first_write(int err)
 {
 	struct smack_policy *policy;
 	struct smack_policy_plan *plan;
@@ -279,15 +256,34 @@ START_TEST(refusal_of_the_caller_changes_nothing)
 	policy = load_tree();
 	ck_assert_int_eq(smack_policy_plan_new(policy, 0, &plan), 0);
 	fail_at = 1;
-	fail_errno = EPERM;
+	fail_errno = err;
 	ck_assert_int_eq(smack_policy_plan_apply(plan, 0, &rollback), -1);
-	ck_assert_int_eq(errno, EPERM);
-	ck_assert_int_eq(rollback, SMACK_ROLLBACK_DONE);
+	ck_assert_int_eq(errno, err);
+	smack_policy_plan_free(plan);
+	smack_policy_free(policy);
+	return rollback;
+}
+
+START_TEST(refusal_of_the_rules)
+{
+	refuse_first_write(EINVAL);
+	/* Nothing was taken.  The rollback writes back what each pair to
+	 * change had (the kernel may have taken part of a refused write),
+	 * which leaves A B at r and A C without access; the knob that comes
+	 * after the rules was never written. */
+	ck_assert_str_eq(get("fs/load2"), "A B r\nA C -\n");
+	ck_assert_str_eq(get("fs/logging"), "1\n");
+}
+END_TEST
+
+/* A caller without the privilege: the first write is refused whole, so
+ * there is nothing to put back, and nothing is written to try. */
+START_TEST(refusal_of_the_caller_changes_nothing)
+{
+	ck_assert_int_eq(refuse_first_write(EPERM), SMACK_ROLLBACK_DONE);
 	ck_assert_uint_eq(writes, 1);
 	ck_assert_str_eq(get("fs/load2"), "A B r\n");
 	ck_assert_str_eq(get("fs/logging"), "1\n");
-	smack_policy_plan_free(plan);
-	smack_policy_free(policy);
 }
 END_TEST
 

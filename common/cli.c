@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "utf8.h"
 
 static const char *program_name = "smack-utils";
 int cli_failure_status = EXIT_FAILURE;
@@ -71,31 +72,14 @@ const char *cli_name(void)
 }
 
 /* How many bytes at p (end - p of them left) cli_escape() may write as
- * they are: 0, or 1 for an ASCII character, or the length of a valid
- * UTF-8 sequence (the shortest form, no surrogate, at most U+10FFFF) that
- * is no C1 control (which a terminal may obey as ESC and a letter). */
+ * they are: 0, or 1 for a printable ASCII character not in also, or the
+ * length of a character shared/utf8.h lets be. */
 static size_t plain_length(const unsigned char *p, const unsigned char *end,
 			   const char *also)
 {
-	unsigned long c = *p;
-	unsigned int lead;
-	size_t n = 1;
-
-	if (c < 0x80)
-		return c >= ' ' && c != 0x7f && !strchr(also, c);
-	/* Each 1 bit after the lead's first says a byte 10xxxxxx follows. */
-	for (lead = c << 1; lead & 0x80; lead <<= 1, n++) {
-		if (p + n >= end || (p[n] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (p[n] & 0x3f);
-	}
-	if (n == 1 || n > 4)
-		return 0;
-	c &= (1UL << (5 * n + 1)) - 1;	/* the lead's bits taken out */
-	if (c < 0xa0 || c >> (5 * n - 4) == 0 ||
-	    (c >= 0xd800 && c < 0xe000) || c > 0x10ffff)
-		return 0;
-	return n;
+	if (*p < 0x80)
+		return *p >= ' ' && *p != 0x7f && !strchr(also, *p);
+	return utf8_plain_length(p, end);
 }
 
 void cli_escape(FILE *out, const char *s, size_t len, const char *also)

@@ -134,7 +134,7 @@ lib_sources() {
 		}'
 }
 
-cppflags="-include $out/config.h -I$top/libsmack -I$top/common -I$top/utils -I$top/fuzz -DSYSCONFDIR=\"/etc\""
+cppflags="-include $out/config.h -I$top/libsmack -I$top/common -I$top/shared -I$top/utils -I$top/fuzz -DSYSCONFDIR=\"/etc\""
 objects=
 build_failed=no
 # A source is compiled again when it, a header of the library or the

@@ -14,6 +14,7 @@
 
 #include "libsmack-internal.h"
 #include "parse.h"
+#include "utf8.h"
 
 /* Reads from a file go in chunks of this size: few system calls, and a
  * small enough window that a large policy is never held in memory whole. */
@@ -51,41 +52,25 @@ void parse_error(struct parse_ctx *ctx, unsigned int line,
 
 /*
  * Quoting follows the one escaping rule of every message of the project,
- * which the tools keep in cli_escape() and plain_length() of common/cli.c
- * (the library cannot call them: it never prints, and the tools use only
- * its public interface): a control character, DEL, a C1 control (U+0080
- * to U+009F, which a terminal may obey as ESC and a letter) and each byte
- * that is not part of valid UTF-8 is written as \ooo, three octal digits,
- * and so are '"' and '\\' (CLI_ESCAPE_FIELD), so that a quoted field
- * cannot forge its own end; valid printable UTF-8 is written as it is.
+ * cli_escape() of common/cli.c for the tools, both taking the characters
+ * that may be written as they are from shared/utf8.h: a control
+ * character, DEL, a C1 control (U+0080 to U+009F, which a terminal may
+ * obey as ESC and a letter) and each byte that is not part of valid UTF-8
+ * is written as \ooo, three octal digits, and so are '"' and '\\'
+ * (CLI_ESCAPE_FIELD), so that a quoted field cannot forge its own end;
+ * valid printable UTF-8 is written as it is.
  */
 
 /* How many bytes at p (end - p of them left) parse_quote() writes as they
  * are: 1 for a printable ASCII character other than '"' and '\\', the
- * length of a valid UTF-8 sequence (the shortest form, no surrogate, at
- * most U+10FFFF) that is no C1 control, or 0 for a byte written \ooo. */
+ * length of a character shared/utf8.h lets be, or 0 for a byte written
+ * \ooo. */
 static size_t quote_plain_length(const unsigned char *p,
 				 const unsigned char *end)
 {
-	unsigned long c = *p;
-	unsigned int lead;
-	size_t n = 1;
-
-	if (c < 0x80)
-		return c >= ' ' && c != 0x7f && c != '"' && c != '\\';
-	/* Each 1 bit after the lead's first says a byte 10xxxxxx follows. */
-	for (lead = c << 1; lead & 0x80; lead <<= 1, n++) {
-		if (p + n >= end || (p[n] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (p[n] & 0x3f);
-	}
-	if (n == 1 || n > 4)
-		return 0;
-	c &= (1UL << (5 * n + 1)) - 1;	/* the lead's bits taken out */
-	if (c < 0xa0 || c >> (5 * n - 4) == 0 ||
-	    (c >= 0xd800 && c < 0xe000) || c > 0x10ffff)
-		return 0;
-	return n;
+	if (*p < 0x80)
+		return *p >= ' ' && *p != 0x7f && *p != '"' && *p != '\\';
+	return utf8_plain_length(p, end);
 }
 
 /* At most PARSE_QUOTE_MAX bytes of s, each written as at most 4, the two

@@ -263,10 +263,12 @@ static void say_ambiguous(const struct cli_option *options, size_t n,
  * inside argv[optind], but then argv[optind - 1] is not a "--NAME=VALUE"
  * of an option without a value, which would have been an error already.
  */
-static void say_getopt_error(int c, char *const argv[],
+static void say_getopt_error(int c, int argc, char *const argv[],
 			     const struct cli_option *options, size_t n)
 {
-	const char *arg = argv[optind - 1];
+	/* musl leaves optind past argc when the last option lacks its
+	 * argument; that option is the last argument. */
+	const char *arg = argv[optind - 1 < argc ? optind - 1 : argc - 1];
 	const struct cli_option *o = NULL;
 	char name[sizeof(o->name) + 1] = "";
 
@@ -308,7 +310,7 @@ int cli_getopt(int argc, char *const argv[], const char *shortopts,
 	c = getopt_long(argc, argv, shortopts, longopts, NULL);
 	if (c != '?' && c != ':')
 		return c;
-	say_getopt_error(c, argv, options, n);
+	say_getopt_error(c, argc, argv, options, n);
 	return '?';
 }
 

@@ -135,68 +135,33 @@ static bool add_default_dir(struct smack_netlabel *n)
 	return add_path(n, DEFAULT_DIR);
 }
 
-/* What to load, from the command line. */
+/* One thing to load, as the command line names it. */
+struct source {
+	const char *text;	/* a PATH, or an --add entry */
+	bool is_entry;
+};
+
+/* What to load: the PATHs and --add entries in the order given, so that
+ * a later entry for a network replaces an earlier one (smacknetlabel(8)). */
 struct sources {
-	char **args;	/* the arguments as given, before getopt permutes */
-	int nargs;
-	char **adds;	/* the --add entries, in the order given */
-	size_t nadds;
-	char **paths;	/* the PATHs, in the order given */
-	size_t npaths;
+	struct source *items;
+	size_t count;
 	bool no_wait;
 };
 
-/* Keeps the arguments as given, and room for the --add entries. */
-static void keep_args(struct sources *src, int argc, char **argv)
+static void add_source(struct sources *src, const char *text, bool is_entry)
 {
-	src->nargs = argc;
-	src->args = malloc(argc * sizeof(*src->args));
-	src->adds = calloc(argc, sizeof(*src->adds));
-	if (!src->args || !src->adds)
-		cli_die_errno(EXIT_FAILURE, "out of memory");
-	memcpy(src->args, argv, argc * sizeof(*src->args));
+	src->items[src->count++] = (struct source){ text, is_entry };
 }
 
-/*
- * Where text, a PATH or an --add entry, was on the command line: the index
- * of the argument that holds it.  getopt moves the PATHs after the options,
- * but each still is an argument as given, and an entry is one or its tail
- * ("-aENTRY", "--add=ENTRY").
- */
-static int arg_index(const struct sources *src, const char *text)
-{
-	const char *arg;
-	int i;
-
-	for (i = 0; i < src->nargs; i++)
-		for (arg = src->args[i]; ; arg++) {
-			if (arg == text)
-				return i;
-			if (!*arg)
-				break;
-		}
-	return src->nargs;
-}
-
-/*
- * Reads the PATHs and --add entries in the order of the command line, so
- * that a later entry for a network replaces an earlier one as given
- * (smacknetlabel(8)).  Both lists are in that order already: they are
- * merged by where each was.
- */
 static bool add_in_order(struct smack_netlabel *n, const struct sources *src)
 {
-	size_t a = 0, p = 0;
+	const struct source *s;
 	bool ok = true;
 
-	while (a < src->nadds || p < src->npaths) {
-		if (p == src->npaths ||
-		    (a < src->nadds && arg_index(src, src->adds[a]) <
-				       arg_index(src, src->paths[p])))
-			ok = add_entry(n, src->adds[a++]) && ok;
-		else
-			ok = add_path(n, src->paths[p++]) && ok;
-	}
+	for (s = src->items; s < src->items + src->count; s++)
+		ok = (s->is_entry ? add_entry(n, s->text) :
+		      add_path(n, s->text)) && ok;
 	return ok;
 }
 
@@ -207,7 +172,7 @@ static int load(const struct sources *src, bool check_only)
 
 	if (smack_netlabel_new(&all) < 0)
 		cli_die_errno(EXIT_FAILURE, "out of memory");
-	if (src->nadds == 0 && src->npaths == 0)
+	if (src->count == 0)
 		ok = add_default_dir(all);
 	else
 		ok = add_in_order(all, src);
@@ -241,12 +206,19 @@ int smacknetlabel_main(int argc, char **argv)
 	int c, status;
 
 	cli_init(argv[0]);
-	keep_args(&src, argc, argv);
-	while ((c = cli_getopt(argc, argv, "a:clhv", options,
+	src.items = calloc(argc, sizeof(*src.items));
+	if (!src.items)
+		cli_die_errno(EXIT_FAILURE, "out of memory");
+	/* '-': getopt hands each PATH over (as 1) where it stands, rather
+	 * than moving it after the options. */
+	while ((c = cli_getopt(argc, argv, "-a:clhv", options,
 			       CLI_OPTIONS_COUNT(options))) != -1) {
 		switch (c) {
+		case 1:
+			add_source(&src, optarg, false);
+			break;
 		case 'a':
-			src.adds[src.nadds++] = optarg;
+			add_source(&src, optarg, true);
 			break;
 		case 'c':
 			check_only = true;
@@ -265,14 +237,14 @@ int smacknetlabel_main(int argc, char **argv)
 			cli_try_help(EXIT_USAGE);
 		}
 	}
-	src.paths = argv + optind;
-	src.npaths = argc - optind;
-	if (list && (check_only || src.nadds || src.npaths))
+	/* The PATHs after "--". */
+	for (; optind < argc; optind++)
+		add_source(&src, argv[optind], false);
+	if (list && (check_only || src.count))
 		cli_die_usage(EXIT_USAGE,
 			      "--list takes no --check, --add or PATH");
 	status = list ? list_entries() : load(&src, check_only);
-	free(src.adds);
-	free(src.args);
+	free(src.items);
 	return status;
 }
 

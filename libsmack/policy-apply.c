@@ -99,9 +99,10 @@ static int write_rules(struct smack_policy_plan *p, struct progress *done)
 
 	if (total == 0)
 		return 0;
-	done->rules = smack_accesses_apply_report(p->rules, &applied) == 0;
-	if (done->rules)
+	if (smack_accesses_apply_report(p->rules, &applied) == 0) {
+		done->rules = true;
 		return 0;
+	}
 	err = errno;
 	done->rules = may_have_taken(applied, err);
 	plan_log_errno(p, "%s rule %zu of the %zu to write",
@@ -419,8 +420,7 @@ static size_t name_new_labels(const struct smack_policy_plan *p,
 }
 
 /* Whether the kernel took any write of the plan. */
-static bool wrote_any(const struct smack_policy_plan *p,
-		      const struct progress *done)
+static bool wrote_any(const struct progress *done)
 {
 	size_t i;
 
@@ -438,7 +438,7 @@ static int roll_back(struct smack_policy_plan *p, const struct progress *done,
 	bool cipso_ok, ok;
 	size_t labels;
 
-	if (!wrote_any(p, done))
+	if (!wrote_any(done))
 		return SMACK_ROLLBACK_DONE;
 	ok = undo_all(p, done, &cipso_ok);
 	plan_netlabel_range(p->netlabel, plan_netlabel_first_new(p),

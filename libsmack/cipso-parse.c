@@ -20,13 +20,13 @@
  *
  * "X 3 2 5 7" is 3/2,5,7 in one and 3/5,7 in the other, so the form is
  * never guessed: a comment line "# format: kernel" or "# format: list"
- * sets it for the lines after it (any other comment whose first word is
- * "format" is an error, not a plain comment), and in a file that has not
- * said, the lines are read in list form and a line that could be in kernel
- * form is refused (smack_cipso_add_from_file(), the 1.3 entry point, reads
- * such a file in list form, as 1.3 did).  Each number is a plain decimal;
- * a sign, a fraction or a hexadecimal prefix is refused rather than read
- * the way sscanf() would.
+ * sets it for the lines after it (a misspelled one that names a form is an
+ * error, not a plain comment), and in a file that has not said, the lines
+ * are read in list form and a line that could be in kernel form is refused
+ * (smack_cipso_add_from_file(), the 1.3 entry point, reads such a file in
+ * list form, as 1.3 did).  Each number is a plain decimal; a sign, a
+ * fraction or a hexadecimal prefix is refused rather than read the way
+ * sscanf() would.
  */
 enum cipso_form { FORM_UNSAID, FORM_LIST, FORM_KERNEL };
 
@@ -134,11 +134,8 @@ static size_t comment_fields(const struct parse_line *line,
 			     struct parse_field *f, size_t max)
 {
 	struct parse_field field;
-	size_t pos = 0, n = 0;
+	size_t pos = parse_comment_text(line), n = 0;
 
-	while (line->text[pos] == ' ' || line->text[pos] == '\t')
-		pos++;
-	pos++;	/* the '#' or ';' */
 	while (parse_next_field(line, &pos, &field)) {
 		if (n < max)
 			f[n] = field;
@@ -181,7 +178,8 @@ static const char *format_word_fault(const struct parse_field *f)
 }
 
 /* The form a line "# format: FORM" says (fields f, n of them, after the
- * '#'), or FORM_UNSAID after reporting what is wrong with it: a line meant
+ * '#'; is_form_line() holds, so a form word is there), or FORM_UNSAID after
+ * reporting what is wrong with it: a line meant
  * to say the form that does not is never taken for a plain comment, or
  * the file would be read in the form its author did not mean. */
 static enum cipso_form checked_form(struct parse_ctx *ctx, unsigned int line,
@@ -193,11 +191,6 @@ static enum cipso_form checked_form(struct parse_ctx *ctx, unsigned int line,
 	if (fault) {
 		parse_error(ctx, line, f[0].column, "%s: %s",
 			    parse_quote(q, f[0].text, f[0].len), fault);
-		return FORM_UNSAID;
-	}
-	if (n < 2) {
-		parse_error(ctx, line, f[0].column + f[0].len, "a form must follow "
-			    "\"format:\" (kernel or list)");
 		return FORM_UNSAID;
 	}
 	if (n > 2) {
@@ -217,9 +210,9 @@ static enum cipso_form checked_form(struct parse_ctx *ctx, unsigned int line,
 
 /*
  * A comment line "# format: kernel" or "# format: list" sets the form; a
- * comment that means to say one (is_form_line()) otherwise is an error.  The entry
- * points of 1.3 (!refuse_unsaid), which read any comment as one, still
- * do: their faults are counted in a scratch context and dropped.
+ * comment that means to say one (is_form_line()) otherwise is an error.
+ * The entry points of 1.3 (!refuse_unsaid), which read any comment as one,
+ * still do: their faults are counted in a scratch context and dropped.
  */
 static void read_form(struct line_room *room, struct parse_ctx *ctx,
 		      const struct parse_line *line)

@@ -359,6 +359,11 @@ bool parse_is_comment(const struct parse_line *line)
 	return i < line->len && (line->text[i] == '#' || line->text[i] == ';');
 }
 
+size_t parse_comment_text(const struct parse_line *line)
+{
+	return first_non_blank(line) + 1;
+}
+
 /* ------------------------------------------------------------ origins */
 
 void parse_origins_start(struct parse_origins *o)

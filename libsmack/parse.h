@@ -294,6 +294,8 @@ int parse_lines(struct parse_ctx *ctx, int fd, unsigned int keep,
 		parse_line_fn fn, void *arg);
 /* The one comment rule: the first non-blank byte of line is '#' or ';'. */
 bool parse_is_comment(const struct parse_line *line);
+/* Where the text of a comment line starts: just after its '#' or ';'. */
+size_t parse_comment_text(const struct parse_line *line);
 
 /*
  * All-or-nothing parsing into a set of records (records.h): path (a file

@@ -57,19 +57,21 @@ void parse_error(struct parse_ctx *ctx, unsigned int line,
  * character, DEL, a C1 control (U+0080 to U+009F, which a terminal may
  * obey as ESC and a letter) and each byte that is not part of valid UTF-8
  * is written as \ooo, three octal digits, and so are '"' and '\\'
- * (CLI_ESCAPE_FIELD), so that a quoted field cannot forge its own end;
- * valid printable UTF-8 is written as it is.
+ * (CLI_ESCAPE_FIELD), and the '\'' around an access letter, so that a
+ * quoted field cannot forge its own end; valid printable UTF-8 is written
+ * as it is.
  */
 
-/* How many bytes at p (end - p of them left) parse_quote() writes as they
- * are: 1 for a printable ASCII character other than '"' and '\\', the
- * length of a character shared/utf8.h lets be, or 0 for a byte written
- * \ooo. */
+/* How many bytes at p (end - p of them left) a quote between two delim
+ * writes as they are: 1 for a printable ASCII character other than '"',
+ * '\\' and delim, the length of a character shared/utf8.h lets be, or 0
+ * for a byte written \ooo. */
 static size_t quote_plain_length(const unsigned char *p,
-				 const unsigned char *end)
+				 const unsigned char *end, char delim)
 {
 	if (*p < 0x80)
-		return *p >= ' ' && *p != 0x7f && *p != '"' && *p != '\\';
+		return *p >= ' ' && *p != 0x7f && *p != '"' && *p != '\\' &&
+		       *p != delim;
 	return utf8_plain_length(p, end);
 }
 
@@ -78,7 +80,9 @@ static size_t quote_plain_length(const unsigned char *p,
 _Static_assert(PARSE_QUOTE_SIZE >= PARSE_QUOTE_MAX * 4 + sizeof("\"\"..."),
 	       "PARSE_QUOTE_SIZE holds the longest quote");
 
-const char *parse_quote(char buf[PARSE_QUOTE_SIZE], const char *s, size_t len)
+/* parse_quote() between two delim, which is escaped like '"'. */
+static const char *quote_with(char buf[PARSE_QUOTE_SIZE], const char *s,
+			      size_t len, char delim)
 {
 	const unsigned char *p = (const unsigned char *)s, *end = p + len;
 	const unsigned char *stop = len < PARSE_QUOTE_MAX ? end :
@@ -86,11 +90,11 @@ const char *parse_quote(char buf[PARSE_QUOTE_SIZE], const char *s, size_t len)
 	char *out = buf;
 	size_t n;
 
-	*out++ = '"';
+	*out++ = delim;
 	while (p < stop) {
 		/* Judged on the whole field, so that a character the limit
 		 * cuts is left for the "..." rather than shown as bytes. */
-		n = quote_plain_length(p, end);
+		n = quote_plain_length(p, end, delim);
 		if (n > (size_t)(stop - p))
 			break;
 		if (n) {
@@ -104,13 +108,18 @@ const char *parse_quote(char buf[PARSE_QUOTE_SIZE], const char *s, size_t len)
 		*out++ = '0' + (*p >> 3 & 7);
 		*out++ = '0' + (*p++ & 7);
 	}
-	*out++ = '"';
+	*out++ = delim;
 	if (p < end) {
 		memcpy(out, "...", 3);
 		out += 3;
 	}
 	*out = '\0';
 	return buf;
+}
+
+const char *parse_quote(char buf[PARSE_QUOTE_SIZE], const char *s, size_t len)
+{
+	return quote_with(buf, s, len, '"');
 }
 
 static bool is_blank(char c)
@@ -227,13 +236,13 @@ bool parse_check_access(struct parse_ctx *ctx, unsigned int line,
 			break;
 	if (i == f->len)	/* cannot happen for a non-empty field */
 		i = 0;
-	/* The letter is quoted like a label so a control byte shows, a
-	 * whole UTF-8 character if it starts one; the column is the
-	 * field's, as for every error about a field. */
+	/* The letter is quoted like a label, in single quotes, so a
+	 * control byte or a quote shows as \ooo, a whole UTF-8 character
+	 * if it starts one; the column is the field's, as for every error
+	 * about a field. */
 	n = quote_plain_length((const unsigned char *)f->text + i,
-			       (const unsigned char *)f->text + f->len);
-	parse_quote(letter, f->text + i, n ? n : 1);
-	letter[0] = letter[strlen(letter) - 1] = '\'';
+			       (const unsigned char *)f->text + f->len, '\'');
+	quote_with(letter, f->text + i, n ? n : 1, '\'');
 	parse_error(ctx, line, f->column, "unknown access letter %s in %s",
 		    letter, parse_quote(q, f->text, f->len));
 	return false;

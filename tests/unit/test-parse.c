@@ -154,6 +154,10 @@ START_TEST(quote_and_checks)
 	acc.text = "r\"";
 	acc.len = 2;
 	ck_assert(!parse_check_access(&ctx, 6, &acc, &mask));
+	/* As the double quote in a double-quoted field, the single quote
+	 * that delimits the letter is escaped. */
+	acc.text = "r'";
+	ck_assert(!parse_check_access(&ctx, 7, &acc, &mask));
 	ck_assert_str_eq(e.text,
 		"(input):2:5: label \"a\\001\\377\" contains a control "
 		"character\n"
@@ -162,7 +166,9 @@ START_TEST(quote_and_checks)
 		"(input):5:10: unknown access letter '\xc3\xa9' in "
 		"\"rw\xc3\xa9\"\n"
 		"(input):6:10: unknown access letter '\\042' in "
-		"\"r\\042\"\n");
+		"\"r\\042\"\n"
+		"(input):7:10: unknown access letter '\\047' in "
+		"\"r'\"\n");
 }
 END_TEST
 

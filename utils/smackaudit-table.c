@@ -227,7 +227,8 @@ static struct audit_entry *find_or_make(struct audit_table *t,
 
 /* ---- examples */
 
-/* The record's details as "key\0value\0" pairs, decoded. */
+/* The record's details as "key\0value\0" pairs, decoded: keys as well
+ * as values, for /dev/kmsg's \xNN may stand in either. */
 static char *record_details(const struct audit_record *r, size_t *len)
 {
 	size_t i, n = 0, size = 1;
@@ -239,9 +240,8 @@ static char *record_details(const struct audit_record *r, size_t *len)
 	if (!out)
 		return NULL;
 	for (i = 0; i < r->ndetails; i++) {
-		memcpy(out + n, r->details[i].key.at, r->details[i].key.len);
-		n += r->details[i].key.len;
-		out[n++] = '\0';
+		n += audit_span_decode(&r->details[i].key, r->kmsg_escapes,
+				       out + n) + 1;
 		n += audit_span_decode(&r->details[i].value, r->kmsg_escapes,
 				       out + n) + 1;
 	}
@@ -277,7 +277,7 @@ static bool add_example(struct audit_entry *e, const struct audit_record *r)
 	char *end;
 
 	x.comm = span_string(&r->comm, r->kmsg_escapes);
-	x.fn = span_string(&r->fn, false);
+	x.fn = span_string(&r->fn, r->kmsg_escapes);
 	x.details = record_details(r, &x.details_len);
 	if (!x.comm || !x.fn || !x.details) {
 		free(x.comm);

@@ -82,7 +82,7 @@ struct audit_record {
 	enum audit_verdict verdict;
 	unsigned int access;		/* SMACK_ACCESS_* letters asked for */
 	bool labels_differ;		/* ptrace's same-label check, no letters */
-	bool kmsg_escapes;		/* values carry /dev/kmsg's \xNN escapes */
+	bool kmsg_escapes;		/* /dev/kmsg's \xNN escapes in the line */
 	enum audit_channel channel;
 	struct audit_span fn, comm, pid;
 	char subject[AUDIT_LABEL_MAX + 1], object[AUDIT_LABEL_MAX + 1];

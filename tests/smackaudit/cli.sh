@@ -158,6 +158,20 @@ try "a record with an odd key" 0 -- -K "$tap_tmp/key"
 grep -qF ' \033[2J="x"' "$tap_tmp/out" && ok "its key is escaped too" ||
 	not_ok "its key is escaped too"
 
+# /dev/kmsg writes a byte it will not show, and a backslash, as \xNN: the
+# byte is printed as audit.log's own would be, in a key and fn= too.
+printf 'audit(1.000:1): lsm=SMACK fn=f\001 action=denied subject="S" %s \033[2J=x\\ path="/a\\b"\n' \
+	'object="O" requested=r pid=1 comm="c"' > "$tap_tmp/log"
+printf '%s\n' '5,1,0,-;audit: type=1400 audit(1.000:1): lsm=SMACK fn=f\x01 action=denied subject="S" object="O" requested=r pid=1 comm="c" \x1b[2J=x\x5c path="/a\x5cb"' \
+	> "$tap_tmp/kmsg"
+try "a record with odd bytes in audit.log's form" 0 -- -K "$tap_tmp/log"
+same "its bytes escaped as \\ooo" '    c[1] f\001 \033[2J="x\134" path="/a\134b"' \
+	"$(grep '^    ' "$tap_tmp/out")"
+try "the same record in /dev/kmsg's form" 0 -- -K "$tap_tmp/kmsg"
+same "its \\xNN written as the bytes, escaped the same way" \
+	'    c[1] f\001 \033[2J="x\134" path="/a\134b"' \
+	"$(grep '^    ' "$tap_tmp/out")"
+
 # ---- filters
 try "--since exits 0" 0 -- -K -r --since 2026-12-06 "$samples/two-boots"
 grep -q '^#   r: 1 record,' "$tap_tmp/out" && ok "--since" || not_ok "--since"

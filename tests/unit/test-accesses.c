@@ -251,16 +251,28 @@ static size_t write_sizes[4096];
 static size_t writes;
 static size_t kernel_page_limit;	/* act like load2 when not 0 */
 static size_t refuse_at_write;		/* 1-based; 0 never */
+static size_t kept_when_refused;	/* records of it taken first */
+
+/* The kernel applies a write's records in turn: those before the one it
+ * refuses stay, though the write fails. */
+static ssize_t refuse_write(int fd, const char *p, size_t len)
+{
+	size_t n = 0, kept;
+
+	for (kept = 0; kept < kept_when_refused && n < len; kept++)
+		n += strchr(p + n, '\n') - (p + n) + 1;
+	ck_assert_int_eq(write(fd, p, n), (ssize_t)n);
+	errno = ENOMEM;
+	return -1;
+}
 
 static ssize_t recording_write(int fd, const void *buf, size_t len)
 {
 	const char *p = buf;
 	size_t n = len;
 
-	if (refuse_at_write && writes + 1 == refuse_at_write) {
-		errno = ENOMEM;
-		return -1;
-	}
+	if (refuse_at_write && writes + 1 == refuse_at_write)
+		return refuse_write(fd, p, len);
 	/* The kernel takes whole records inside its first page only. */
 	if (kernel_page_limit && n >= kernel_page_limit) {
 		n = kernel_page_limit - 1;
@@ -277,6 +289,7 @@ static void reset_recording(void)
 	writes = 0;
 	kernel_page_limit = 0;
 	refuse_at_write = 0;
+	kept_when_refused = 0;
 	smackfs_set_write_hook(recording_write);
 }
 
@@ -412,6 +425,24 @@ START_TEST(refusal_in_change_rule_counts_plain_pairs)
 	ck_assert_file_eq("load2", "a b r\ne f x\n");
 	/* The first rule whose pair did not go in is rule 1 (c d). */
 	ck_assert_uint_eq(applied, 1);
+	smack_accesses_free(a);
+}
+END_TEST
+
+START_TEST(refusal_counts_no_rule_of_the_refused_write)
+{
+	/* One write of three records; the kernel keeps two, refuses e f. */
+	struct smack_accesses *a = fixture_set_of("a b r\nc d w\ne f x\n");
+	size_t applied = 99;
+
+	reset_recording();
+	refuse_at_write = 1;
+	kept_when_refused = 2;
+	ck_assert_int_eq(smack_accesses_apply_report(a, &applied), -1);
+	/* No write was taken, so no rule is counted; yet the rule at the
+	 * count, and the one after it, are in the kernel. */
+	ck_assert_uint_eq(applied, 0);
+	ck_assert_file_eq("load2", "a b r\nc d w\n");
 	smack_accesses_free(a);
 }
 END_TEST
@@ -559,6 +590,7 @@ Suite *make_suite(void)
 	tcase_add_test(apply, refusal_part_way_reports_progress);
 	tcase_add_test(apply, refusal_at_first_write_applies_nothing);
 	tcase_add_test(apply, refusal_in_change_rule_counts_plain_pairs);
+	tcase_add_test(apply, refusal_counts_no_rule_of_the_refused_write);
 	tcase_add_test(apply, apply_report_on_success);
 	tcase_add_test(diff, diff_is_minimal);
 	tcase_add_test(diff, diff_applied_makes_target);

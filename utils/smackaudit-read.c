@@ -58,6 +58,14 @@ struct source {
 
 /* ---- one record */
 
+/* Whether the len decoded bytes at s are text: a NUL among them (hex 00,
+ * /dev/kmsg's \x00) makes them other than any text of the command line,
+ * not the text before it. */
+static bool bytes_are(const char *s, size_t len, const char *text)
+{
+	return strlen(text) == len && memcmp(s, text, len) == 0;
+}
+
 static bool span_equals(const struct audit_span *s, bool kmsg,
 			const char *text)
 {
@@ -66,8 +74,7 @@ static bool span_equals(const struct audit_span *s, bool kmsg,
 
 	if (!buf)
 		return false;
-	audit_span_decode(s, kmsg, buf);
-	same = strcmp(buf, text) == 0;
+	same = bytes_are(buf, audit_span_decode(s, kmsg, buf), text);
 	if (buf != small)
 		free(buf);
 	return same;
@@ -89,8 +96,9 @@ static bool wanted(struct audit_reader *rd, const struct audit_record *r)
 	if ((f->since_ms != AUDIT_TIME_UNKNOWN && r->time_ms < f->since_ms) ||
 	    (f->until_ms != AUDIT_TIME_UNKNOWN && r->time_ms > f->until_ms))
 		return false;
-	if ((f->subject && strcmp(f->subject, r->subject) != 0) ||
-	    (f->object && strcmp(f->object, r->object) != 0) ||
+	if ((f->subject &&
+	     !bytes_are(r->subject, r->subject_len, f->subject)) ||
+	    (f->object && !bytes_are(r->object, r->object_len, f->object)) ||
 	    (f->access && !(f->access & r->access)))
 		return false;
 	return !f->command || span_equals(&r->comm, r->kmsg_escapes,

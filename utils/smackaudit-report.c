@@ -34,33 +34,37 @@ static const char *const drifts[] = {
 	[AUDIT_DRIFT_RULE] = "rule-differs",
 };
 
-static bool all_digits(const char *s)
+static bool all_digits(const struct audit_bytes *b)
 {
-	for (; *s; s++)
-		if (*s < '0' || *s > '9')
+	size_t i;
+
+	for (i = 0; i < b->len; i++)
+		if (b->at[i] < '0' || b->at[i] > '9')
 			return false;
-	return true;
+	return b->len > 0;
 }
 
 /* ---- text */
 
 /* The details " key=value" each; a bring-up line's example has no
- * command, and its details then start with no space. */
-void audit_print_details(FILE *out, const char *d, size_t len, bool first)
+ * command, and its details then start with no space.  Every byte of
+ * them as decoded, a NUL too (\000): none ends a key or a value early. */
+void audit_print_details(FILE *out, const struct audit_example *x,
+			 bool first)
 {
-	const char *end = d + len, *value;
+	struct audit_bytes key, value;
+	size_t pos = 0;
 
-	for (; d < end; d = value + strlen(value) + 1, first = false) {
-		value = d + strlen(d) + 1;
+	for (; audit_example_detail(x, &pos, &key, &value); first = false) {
 		if (!first)
 			putc(' ', out);
-		cli_escape(out, d, strlen(d), "=" CLI_ESCAPE_FIELD);
+		cli_escape(out, key.at, key.len, "=" CLI_ESCAPE_FIELD);
 		putc('=', out);
-		if (*value && all_digits(value)) {
-			fputs(value, out);
+		if (all_digits(&value)) {
+			fwrite(value.at, 1, value.len, out);
 		} else {
 			putc('"', out);
-			cli_escape(out, value, strlen(value), CLI_ESCAPE_FIELD);
+			cli_escape(out, value.at, value.len, CLI_ESCAPE_FIELD);
 			putc('"', out);
 		}
 	}
@@ -68,15 +72,14 @@ void audit_print_details(FILE *out, const char *d, size_t len, bool first)
 
 void audit_print_example(FILE *out, const struct audit_example *x)
 {
-	cli_escape(out, x->comm, strlen(x->comm), CLI_ESCAPE_FIELD);
+	cli_escape(out, x->comm, x->comm_len, CLI_ESCAPE_FIELD);
 	if (x->pid >= 0)
 		fprintf(out, "[%ld]", x->pid);
-	if (*x->fn) {
+	if (x->fn_len) {
 		putc(' ', out);
-		cli_escape(out, x->fn, strlen(x->fn), CLI_ESCAPE_FIELD);
+		cli_escape(out, x->fn, x->fn_len, CLI_ESCAPE_FIELD);
 	}
-	audit_print_details(out, x->details, x->details_len,
-			    !*x->comm && x->pid < 0 && !*x->fn);
+	audit_print_details(out, x, !x->comm_len && x->pid < 0 && !x->fn_len);
 }
 
 /* "Sub Obj rw", with the verdict when it is not a denial. */
@@ -254,19 +257,19 @@ void audit_json_string(const char *s)
 		fputs("null", stdout);
 }
 
-static void json_details(const char *d, size_t len)
+static void json_details(const struct audit_example *x)
 {
-	const char *end = d + len, *value;
+	struct audit_bytes key, value;
+	size_t pos = 0;
+	bool first = true;
 
 	putchar('{');
-	while (d < end) {
-		value = d + strlen(d) + 1;
-		audit_json_string(d);
-		putchar(':');
-		audit_json_string(value);
-		d = value + strlen(value) + 1;
-		if (d < end)
+	for (; audit_example_detail(x, &pos, &key, &value); first = false) {
+		if (!first)
 			putchar(',');
+		cli_json_string(stdout, key.at, key.len);
+		putchar(':');
+		cli_json_string(stdout, value.at, value.len);
 	}
 	putchar('}');
 }
@@ -274,13 +277,13 @@ static void json_details(const char *d, size_t len)
 void audit_json_example(const struct audit_example *x)
 {
 	fputs("{\"comm\":", stdout);
-	audit_json_string(x->comm);
+	cli_json_string(stdout, x->comm, x->comm_len);
 	printf(",\"pid\":%ld,\"fn\":", x->pid);
-	audit_json_string(x->fn);
+	cli_json_string(stdout, x->fn, x->fn_len);
 	fputs(",\"time\":", stdout);
 	audit_print_json_time(stdout, x->time_ms);
 	fputs(",\"details\":", stdout);
-	json_details(x->details, x->details_len);
+	json_details(x);
 	putchar('}');
 }
 

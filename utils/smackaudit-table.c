@@ -46,15 +46,19 @@ struct audit_table *audit_table_new(void)
 	return t;
 }
 
+static void example_free(struct audit_example *x)
+{
+	free(x->comm);
+	free(x->fn);
+	free(x->details);
+}
+
 static void entry_free(struct audit_entry *e)
 {
 	size_t i;
 
-	for (i = 0; i < e->nexamples; i++) {
-		free(e->examples[i].comm);
-		free(e->examples[i].fn);
-		free(e->examples[i].details);
-	}
+	for (i = 0; i < e->nexamples; i++)
+		example_free(&e->examples[i]);
 	free(e->examples);
 	free(e);
 }
@@ -227,72 +231,99 @@ static struct audit_entry *find_or_make(struct audit_table *t,
 
 /* ---- examples */
 
-/* The record's details as "key\0value\0" pairs, decoded: keys as well
- * as values, for /dev/kmsg's \xNN may stand in either. */
+/* One piece of the details at out: its decoded length, then its bytes
+ * (audit_span_decode()'s NUL after them is the next piece's to cover). */
+static size_t put_piece(char *out, const struct audit_span *s, bool kmsg)
+{
+	size_t n = audit_span_decode(s, kmsg, out + sizeof(n));
+
+	memcpy(out, &n, sizeof(n));
+	return sizeof(n) + n;
+}
+
+static void take_piece(const char *details, size_t *pos,
+		       struct audit_bytes *b)
+{
+	memcpy(&b->len, details + *pos, sizeof(b->len));
+	b->at = details + *pos + sizeof(b->len);
+	*pos += sizeof(b->len) + b->len;
+}
+
+bool audit_example_detail(const struct audit_example *x, size_t *pos,
+			  struct audit_bytes *key, struct audit_bytes *value)
+{
+	if (*pos >= x->details_len)
+		return false;
+	take_piece(x->details, pos, key);
+	take_piece(x->details, pos, value);
+	return true;
+}
+
+/* The record's details, decoded: keys as well as values, for /dev/kmsg's
+ * \xNN may stand in either.  Each with its length: a value may decode to
+ * a NUL (audit's hex 00, /dev/kmsg's \x00), which must not end it. */
 static char *record_details(const struct audit_record *r, size_t *len)
 {
 	size_t i, n = 0, size = 1;
 	char *out;
 
 	for (i = 0; i < r->ndetails; i++)
-		size += r->details[i].key.len + r->details[i].value.len + 2;
+		size += r->details[i].key.len + r->details[i].value.len +
+			2 * sizeof(size_t);
 	out = malloc(size);
 	if (!out)
 		return NULL;
 	for (i = 0; i < r->ndetails; i++) {
-		n += audit_span_decode(&r->details[i].key, r->kmsg_escapes,
-				       out + n) + 1;
-		n += audit_span_decode(&r->details[i].value, r->kmsg_escapes,
-				       out + n) + 1;
+		n += put_piece(out + n, &r->details[i].key, r->kmsg_escapes);
+		n += put_piece(out + n, &r->details[i].value, r->kmsg_escapes);
 	}
 	*len = n;
 	return out;
 }
 
-static char *span_string(const struct audit_span *s, bool kmsg)
+static char *span_bytes(const struct audit_span *s, bool kmsg, size_t *len)
 {
 	char *out = malloc(s->len + 1);
 
 	if (out)
-		audit_span_decode(s, kmsg, out);
+		*len = audit_span_decode(s, kmsg, out);
 	return out;
 }
 
-static bool is_known_example(const struct audit_entry *e, const char *comm,
-			     const char *details, size_t len)
+static bool is_known_example(const struct audit_entry *e,
+			     const struct audit_example *x)
 {
+	const struct audit_example *y;
 	size_t i;
 
-	for (i = 0; i < e->nexamples; i++)
-		if (strcmp(e->examples[i].comm, comm) == 0 &&
-		    e->examples[i].details_len == len &&
-		    memcmp(e->examples[i].details, details, len) == 0)
+	for (i = 0; i < e->nexamples; i++) {
+		y = &e->examples[i];
+		if (y->comm_len == x->comm_len &&
+		    memcmp(y->comm, x->comm, x->comm_len) == 0 &&
+		    y->details_len == x->details_len &&
+		    memcmp(y->details, x->details, x->details_len) == 0)
 			return true;
+	}
 	return false;
 }
 
 static bool add_example(struct audit_entry *e, const struct audit_record *r)
 {
-	struct audit_example x = { NULL, NULL, NULL, 0, 0, r->time_ms };
+	struct audit_example x = { .time_ms = r->time_ms };
 	char *end;
 
-	x.comm = span_string(&r->comm, r->kmsg_escapes);
-	x.fn = span_string(&r->fn, r->kmsg_escapes);
+	x.comm = span_bytes(&r->comm, r->kmsg_escapes, &x.comm_len);
+	x.fn = span_bytes(&r->fn, r->kmsg_escapes, &x.fn_len);
 	x.details = record_details(r, &x.details_len);
 	if (!x.comm || !x.fn || !x.details) {
-		free(x.comm);
-		free(x.fn);
-		free(x.details);
+		example_free(&x);
 		return false;
 	}
 	x.pid = r->pid.len ? strtol(r->pid.at, &end, 10) : -1;
-	if (is_known_example(e, x.comm, x.details, x.details_len)) {
-		free(x.comm);
-		free(x.fn);
-		free(x.details);
-		return true;
-	}
-	e->examples[e->nexamples++] = x;
+	if (is_known_example(e, &x))
+		example_free(&x);
+	else
+		e->examples[e->nexamples++] = x;
 	return true;
 }
 

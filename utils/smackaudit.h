@@ -125,7 +125,9 @@ enum audit_line audit_parse_line(const char *line, size_t len,
 bool audit_span_is_hex(const struct audit_span *span);
 
 /* Decodes a span into out (size bytes at least span->len + 1: no form
- * grows); returns the decoded length.  kmsg: undo /dev/kmsg's escapes. */
+ * grows); returns the decoded length, which is what ends the bytes: a NUL
+ * may be among them (hex 00, \x00), and one follows them.  kmsg: undo
+ * /dev/kmsg's escapes. */
 size_t audit_span_decode(const struct audit_span *span, bool kmsg,
 			 char *out);
 
@@ -141,12 +143,27 @@ bool audit_parse_time(const char *text, int64_t *ms);
 /* An entry keeps this many examples of its records. */
 #define AUDIT_EXAMPLES 3
 
+/* Bytes decoded from a record: any byte, a NUL too, so never a C string
+ * (a NUL would cut it short, and a crafted log could fake a field). */
+struct audit_bytes {
+	const char *at;
+	size_t len;
+};
+
+/* comm, fn and the details as decoded, each with its length; details:
+ * each key, then its value, as a size_t length and then its bytes
+ * (read them with audit_example_detail()). */
 struct audit_example {
-	char *comm, *fn, *details;	/* details: "key\0value\0" pairs */
-	size_t details_len;
+	char *comm, *fn, *details;
+	size_t comm_len, fn_len, details_len;
 	long pid;
 	int64_t time_ms;
 };
+
+/* The next key and value of x's details from *pos on (start at 0);
+ * false after the last. */
+bool audit_example_detail(const struct audit_example *x, size_t *pos,
+			  struct audit_bytes *key, struct audit_bytes *value);
 
 /* What every record of the entry touches comes first, its labels right
  * after it in the same allocation (label_bytes), the examples apart: a
@@ -327,7 +344,7 @@ bool audit_report(struct audit_table *table, struct audit_kernel *kernel,
 void audit_report_live(const struct audit_entry *entry, bool json);
 
 /* Pieces of the report that --rules shares. */
-void audit_print_details(FILE *out, const char *details, size_t len,
+void audit_print_details(FILE *out, const struct audit_example *x,
 			 bool first);
 void audit_print_example(FILE *out, const struct audit_example *x);
 void audit_print_totals(FILE *out, const struct audit_totals *t,

@@ -172,6 +172,67 @@ same "its \\xNN written as the bytes, escaped the same way" \
 	'    c[1] f\001 \033[2J="x\134" path="/a\134b"' \
 	"$(grep '^    ' "$tap_tmp/out")"
 
+# A value that decodes to a NUL (audit's hex 00, /dev/kmsg's \x00) is kept
+# whole, with its length: a NUL written as \000 (JSON: \u0000) in every
+# output, never the end of a string (path=610062 printed as path="a" b=""
+# when the NUL ended the value and the rest read as a detail of its own).
+printf 'type=AVC msg=audit(1.000:1): lsm=SMACK fn=f action=denied subject="S" %s\n' \
+	'object="O" requested=r pid=1 comm=630064 path=610062' > "$tap_tmp/nul"
+printf '%s\n' '5,1,0,-;audit: type=1400 audit(1.000:1): lsm=SMACK fn=f\x00x action=denied subject="S" object="O" requested=r pid=1 comm="c\x00d" path="a\x00b" k\x00y=v\x00w' \
+	> "$tap_tmp/nul-kmsg"
+nul_text='c\000d[1] f path="a\000b"'
+nul_kmsg='c\000d[1] f\000x path="a\000b" k\000y="v\000w"'
+# nul_outputs FILE TEXT JSON: every output of FILE holds its example.
+nul_outputs() {
+	try "$1: the report" 0 -- -K "$tap_tmp/$1"
+	same "$1: the report's example, a NUL in octal" "    $2" \
+		"$(grep '^    ' "$tap_tmp/out")"
+	try "$1: --rules" 0 -- -K -r "$tap_tmp/$1"
+	same "$1: --rules' example, and its line" "#   r: 1 record, $2
+S O r" "$(grep -e '^#   r' -e '^S' "$tap_tmp/out")"
+	try "$1: --modify" 0 -- -K -m "$tap_tmp/$1"
+	same "$1: --modify's example" "#   r: 1 record, $2" \
+		"$(grep '^#   r' "$tap_tmp/out")"
+	# --follow ends at the end of a pipe (a file it would wait on).
+	cat "$tap_tmp/$1" | "$bin" -K --follow - > "$tap_tmp/out"
+	same "$1: --follow's line, first" "S O r: $2" "$(head -n 1 "$tap_tmp/out")"
+	for args in "-j" "-j -r" "-j -m" "-j --follow"; do
+		# shellcheck disable=SC2086
+		cat "$tap_tmp/$1" | "$bin" -K $args - > "$tap_tmp/out"
+		grep -qF "$3" "$tap_tmp/out" && ok "$1: $args, a NUL as \\u0000" ||
+			{ not_ok "$1: $args, a NUL as \\u0000"
+			  diag_file "$tap_tmp/out" 10; }
+	done
+}
+nul_outputs nul "$nul_text" \
+	'{"comm":"c\u0000d","pid":1,"fn":"f","time":1.000,"details":{"path":"a\u0000b"}}'
+nul_outputs nul-kmsg "$nul_kmsg" \
+	'{"comm":"c\u0000d","pid":1,"fn":"f\u0000x","time":1.000,"details":{"path":"a\u0000b","k\u0000y":"v\u0000w"}}'
+printf 'Smack Bringup: (S O r) a\000b\n' > "$tap_tmp/nul-bringup"
+try "a NUL byte in a bring-up line" 0 -- -K "$tap_tmp/nul-bringup"
+same "is kept in its note" '    note="a\000b"' "$(grep '^    ' "$tap_tmp/out")"
+# A label with a NUL is no label: not one cut short at the NUL ("a").
+printf 'type=AVC msg=audit(1.000:1): lsm=SMACK fn=f action=denied subject=610062 %s\n' \
+	'object="O" requested=r pid=1 comm="c"' > "$tap_tmp/nul-label"
+printf '%s\n' '5,1,0,-;audit: type=1400 audit(1.000:1): lsm=SMACK fn=f action=denied subject="S" object="a\x00b" requested=r pid=1 comm="c"' \
+	> "$tap_tmp/nul-label-kmsg"
+for f in nul-label nul-label-kmsg; do
+	try "$f: a label with a NUL is named" 0 \
+		"smackaudit: $tap_tmp/$f:1: subject= or object= is not a valid Smack label; record skipped" \
+		-- -K -r "$tap_tmp/$f"
+	same "$f: and gets no rule" "" "$(rules)"
+done
+try "--subject is not a label cut short at a NUL" 0 -- -K -r --subject a \
+	"$tap_tmp/nul-label"
+same "... nothing is reported, nor skipped" "# no Smack records found" \
+	"$(cat "$tap_tmp/out" "$tap_tmp/err")"
+for f in nul nul-kmsg; do
+	try "$f: --command is not a command cut short at a NUL" 0 \
+		-- -K --command c "$tap_tmp/$f"
+	same "$f: ... so nothing is reported" "no Smack records found" \
+		"$(cat "$tap_tmp/out")"
+done
+
 # ---- filters
 try "--since exits 0" 0 -- -K -r --since 2026-12-06 "$samples/two-boots"
 grep -q '^#   r: 1 record,' "$tap_tmp/out" && ok "--since" || not_ok "--since"

@@ -242,6 +242,17 @@ static void report_no_effect(struct rules *r, const struct rule_rec *x,
 		    " %s", TEXT_OF(x, t), why);
 }
 
+/* Whether a built-in rule of the kernel may decide the pair: those rules
+ * (smack(7)) are about the system labels and a label with itself, so any
+ * other pair is left to its rules (SMACK_REASON_NO_RULE without them).
+ * Asking only these spares the question, which checks both labels again,
+ * on nearly every rule of a large tree. */
+static bool built_in_may_decide(const struct rule_rec *x)
+{
+	return x->sid == x->oid || lint_is_system(x->subject) ||
+	       lint_is_system(x->object);
+}
+
 /* The built-in rules are asked of a policy of no rule: their answer does
  * not depend on the rules, and the question reads no table of pairs.
  * What no other line of the pair may change waits for the last line. */
@@ -250,11 +261,13 @@ static void ask_built_in(struct rules *r, const struct rule_rec *x,
 {
 	char letters[SMACK_ACCESS_STRLEN];
 	struct maybe *m;
-	int reason = 0;
+	int reason = SMACK_REASON_NO_RULE;
 
-	smack_policy_have_access(r->built_in, x->subject, x->object,
-				 smack_access_to_string(x->allow, letters),
-				 &reason, NULL);
+	if (built_in_may_decide(x))
+		smack_policy_have_access(r->built_in, x->subject, x->object,
+					 smack_access_to_string(x->allow,
+								letters),
+					 &reason, NULL);
 	if (whole_pair(reason)) {
 		report_no_effect(r, x, whole_pair(reason));
 		return;

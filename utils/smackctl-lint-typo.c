@@ -40,7 +40,8 @@ struct piece {
 
 struct typos {
 	const struct lint_label *labels;
-	struct piece *pieces;		/* sorted by hash */
+	struct piece *pieces;
+	uint32_t *next;			/* the next piece of its hash + 1 */
 	size_t count;
 	uint32_t *slots;		/* first piece of a hash + 1 */
 	size_t mask;
@@ -70,44 +71,49 @@ static bool often(const struct lint_label *y)
 	return y->count >= OFTEN && y->len < 256;
 }
 
-static int compare_pieces(const void *a, const void *b)
+/* The slot of hash h: the one its pieces start from, or an empty one. */
+static size_t piece_slot(const struct typos *t, uint64_t h)
 {
-	const struct piece *x = a, *y = b;
+	size_t at;
 
-	return (x->hash > y->hash) - (x->hash < y->hash);
+	for (at = h & t->mask; t->slots[at]; at = (at + 1) & t->mask)
+		if (t->pieces[t->slots[at] - 1].hash == h)
+			break;
+	return at;
 }
 
-/* The pieces of the labels named often, sorted, and a table from each
- * hash to its first. */
+/* Piece p of often named label i, first in the list of its hash. */
+static void add_piece(struct typos *t, uint32_t i, size_t p)
+{
+	const struct lint_label *y = &t->labels[i];
+	size_t from = piece_start(y->len, p);
+	uint64_t h = hash_piece(y->len, p, y->text + from,
+				piece_start(y->len, p + 1) - from);
+	size_t at = piece_slot(t, h);
+
+	t->pieces[t->count] = (struct piece){ h, i };
+	t->next[t->count] = t->slots[at];
+	t->slots[at] = ++t->count;
+}
+
+/* The pieces of the labels named often, a list for each hash, in the
+ * order of the labels (added from the last): a table made in one pass,
+ * where sorting them took a large tree's labels longer than reading. */
 static void index_pieces(struct typos *t, size_t n)
 {
-	const struct lint_label *y;
-	size_t i, p, at, slots = 1024;
+	size_t i, p, slots = 1024;
 
-	t->pieces = lint_alloc(malloc((n * PIECES + 1) * sizeof(*t->pieces)));
-	for (i = 0; i < n; i++) {
-		y = &t->labels[i];
-		if (!often(y) || y->len < PIECES)
-			continue;
-		for (p = 0; p < PIECES; p++)
-			t->pieces[t->count++] = (struct piece){
-				hash_piece(y->len, p, y->text +
-					   piece_start(y->len, p),
-					   piece_start(y->len, p + 1) -
-					   piece_start(y->len, p)), i };
-	}
-	qsort(t->pieces, t->count, sizeof(*t->pieces), compare_pieces);
-	while (slots < 2 * t->count)
+	while (slots < 2 * n * PIECES)
 		slots *= 2;
+	t->pieces = lint_alloc(malloc((n * PIECES + 1) * sizeof(*t->pieces)));
+	t->next = lint_alloc(malloc((n * PIECES + 1) * sizeof(*t->next)));
 	t->slots = lint_alloc(calloc(slots, sizeof(*t->slots)));
 	t->mask = slots - 1;
-	for (i = 0; i < t->count; i++) {
-		if (i && t->pieces[i].hash == t->pieces[i - 1].hash)
+	for (i = n; i-- > 0;) {
+		if (!often(&t->labels[i]) || t->labels[i].len < PIECES)
 			continue;
-		for (at = t->pieces[i].hash & t->mask; t->slots[at];
-		     at = (at + 1) & t->mask)
-			;
-		t->slots[at] = i + 1;
+		for (p = 0; p < PIECES; p++)
+			add_piece(t, i, p);
 	}
 }
 
@@ -129,20 +135,19 @@ static void index_lengths(struct typos *t, size_t n)
 			t->by_length[at[t->labels[i].len]++] = i;
 }
 
-/* The pieces of hash h: *first, and how many. */
-static size_t find_pieces(const struct typos *t, uint64_t h, size_t *first)
+/* The first piece of hash h + 1 (the rest through next), or 0; *many
+ * when more than COMMON share it. */
+static uint32_t find_pieces(const struct typos *t, uint64_t h, bool *many)
 {
-	size_t at, i, n = 0;
+	uint32_t first = t->slots[piece_slot(t, h)], i = first;
+	size_t n = 0;
 
-	for (at = h & t->mask; t->slots[at]; at = (at + 1) & t->mask)
-		if (t->pieces[t->slots[at] - 1].hash == h)
-			break;
-	if (!t->slots[at])
-		return 0;
-	*first = i = t->slots[at] - 1;
-	while (i + n < t->count && t->pieces[i + n].hash == h)
+	while (i && n <= COMMON) {
 		n++;
-	return n;
+		i = t->next[i - 1];
+	}
+	*many = n > COMMON;
+	return first;
 }
 
 /* The edit distance of a and b if at most k, else k + 1: the cells of
@@ -224,22 +229,22 @@ static void measure_length(struct typos *t, struct search *s, size_t n)
 static bool look_up(struct typos *t, struct search *s, size_t n, size_t p)
 {
 	size_t at = piece_start(n, p), len = piece_start(n, p + 1) - at;
-	size_t first = 0, count, j;
+	uint32_t i;
 	long d, from;
-	bool whole = true;
+	bool whole = true, many;
 
 	for (d = -(long)s->k; d <= (long)s->k; d++) {
 		from = (long)at + d;
 		if (from < 0 || from + len > s->x->len)
 			continue;
-		count = find_pieces(t, hash_piece(n, p, s->x->text + from,
-						  len), &first);
-		if (count > COMMON) {
+		i = find_pieces(t, hash_piece(n, p, s->x->text + from, len),
+				&many);
+		if (many) {
 			whole = false;
 			continue;
 		}
-		for (j = 0; j < count; j++)
-			measure(t, s, t->pieces[first + j].label);
+		for (; i; i = t->next[i - 1])
+			measure(t, s, t->pieces[i - 1].label);
 	}
 	return whole;
 }
@@ -297,5 +302,6 @@ void lint_typos(struct lint *l, const struct lint_label *labels, size_t n)
 	free(t.seen);
 	free(t.by_length);
 	free(t.slots);
+	free(t.next);
 	free(t.pieces);
 }

@@ -63,11 +63,11 @@ SMACK_EXPORT
 char *smack_access_to_string(unsigned int mask, char buf[SMACK_ACCESS_STRLEN])
 {
 	char *p = buf;
-	int i;
 
-	for (i = 0; access_letters[i]; i++)
-		if (mask & (1u << i))
-			*p++ = access_letters[i];
+	/* Only the bits that are set, lowest first: most rules have a few
+	 * letters, and every entry a tree's reader is given is written so. */
+	for (mask &= SMACK_ACCESS_ALL; mask; mask &= mask - 1)
+		*p++ = access_letters[__builtin_ctz(mask)];
 	if (p == buf)
 		*p++ = '-';
 	*p = '\0';

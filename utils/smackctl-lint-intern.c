@@ -118,6 +118,13 @@ uint32_t lint_intern(struct lint_intern *in, const char *s)
 	return id;
 }
 
+void lint_intern_prefetch(const struct lint_intern *in, const char *s)
+{
+	if (in->addresses)
+		__builtin_prefetch(&in->addresses[hash_address(s) &
+						  in->address_mask]);
+}
+
 long lint_intern_find(const struct lint_intern *in, const char *s)
 {
 	uint64_t h = hash_text(s);

@@ -40,7 +40,11 @@ static struct label_rec *new_label(struct lint *l, const char *s,
 		l->labels_cap = l->labels_cap ? 2 * l->labels_cap : 1024;
 		l->labels = lint_alloc(realloc(l->labels, l->labels_cap *
 					       sizeof(*l->labels)));
+		l->rule_names = lint_alloc(realloc(l->rule_names,
+						   l->labels_cap *
+						   sizeof(*l->rule_names)));
 	}
+	l->rule_names[l->labels_count] = 0;
 	x = &l->labels[l->labels_count++];
 	memset(x, 0, sizeof(*x));
 	x->text = s;
@@ -61,6 +65,28 @@ uint32_t lint_count_label(struct lint *l, const char *s,
 	x->count++;
 	x->others += !onlycap;
 	return id;
+}
+
+uint32_t lint_count_rule_label(struct lint *l, const char *s,
+			       const struct lint_place *where)
+{
+	uint32_t id = lint_intern(&l->in, s);
+
+	if (id >= l->labels_count)
+		new_label(l, s, where);
+	l->rule_names[id]++;
+	return id;
+}
+
+void lint_count_rule_names(struct lint *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->labels_count; i++) {
+		l->labels[i].count += l->rule_names[i];
+		l->labels[i].others += l->rule_names[i];
+		l->rule_names[i] = 0;
+	}
 }
 
 static void count_label(struct labels *t, const char *s,

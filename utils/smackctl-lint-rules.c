@@ -15,7 +15,7 @@
  * number of rules at once and larger than the caches; the rules come in
  * no order of it, so each rule's slot is fetched a few rules ahead.  A
  * pair is keyed by the numbers of its labels, counted here for the typo
- * check (lint_count_label()).
+ * check (lint_count_rule_label()).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -65,11 +65,13 @@ struct maybe {
 	int reason;
 };
 
-/* Rules held back while their slot is fetched, then their pair's record
- * (the slot says which) halfway there. */
+/* Rules held back in three steps of STEP rules: their labels' slots in
+ * the interner fetched, then the labels numbered and the pair's slot
+ * fetched, then the pair's record (the slot says which), then the rule
+ * processed. */
 #define RING 64
-#define AHEAD 32
-#define HALFWAY 16
+#define STEP 16
+#define AHEAD (3 * STEP)
 
 struct rules {
 	struct lint *lint;
@@ -125,11 +127,14 @@ static const char *rule_text(const char *s, const char *o, unsigned int allow,
 			     unsigned int deny, bool modify, char *buf,
 			     size_t size)
 {
-	char a[SMACK_ACCESS_STRLEN], d[SMACK_ACCESS_STRLEN];
+	char *p;
 
-	snprintf(buf, size, "%s %s %s%s%s", s, o,
-		 smack_access_to_string(allow, a), modify ? " " : "",
-		 modify ? smack_access_to_string(deny, d) : "");
+	if (strlen(s) + strlen(o) + 2 * SMACK_ACCESS_STRLEN + 2 > size)
+		return "?";
+	p = stpcpy(stpcpy(stpcpy(stpcpy(buf, s), " "), o), " ");
+	p = strchr(smack_access_to_string(allow, p), '\0');
+	if (modify)
+		smack_access_to_string(deny, stpcpy(p, " "));
 	return buf;
 }
 
@@ -333,8 +338,19 @@ static void fetch_pair(const struct rules *r, const struct rule_rec *x)
 		__builtin_prefetch(&r->pairs[pair - 1]);
 }
 
-/* A smack_policy_fn: each rule, in the order read, processed AHEAD
- * rules later. */
+/* x's labels numbered (and counted), and its pair's slot fetched. */
+static void number_rule(struct rules *r, struct rule_rec *x)
+{
+	struct lint_place at = place(r, &x->where);
+
+	x->sid = lint_count_rule_label(r->lint, x->subject, &at);
+	x->oid = lint_count_rule_label(r->lint, x->object, &at);
+	x->hash = hash_pair(x->sid, x->oid);
+	__builtin_prefetch(&r->slots[x->hash & r->mask]);
+}
+
+/* A smack_policy_fn: each rule, in the order read, numbered STEP rules
+ * later and processed AHEAD rules later. */
 static int take_rule(void *data, const struct smack_policy_entry *e)
 {
 	struct rules *r = data;
@@ -345,17 +361,15 @@ static int take_rule(void *data, const struct smack_policy_entry *e)
 	smack_access_from_string(e->access, &allow);
 	if (e->deny)
 		smack_access_from_string(e->deny, &deny);
-	*x = (struct rule_rec){ e->subject, e->object,
-				lint_count_label(r->lint, e->subject, &at,
-						 false),
-				lint_count_label(r->lint, e->object, &at,
-						 false),
+	*x = (struct rule_rec){ e->subject, e->object, 0, 0,
 				{ file_index(r, at.file), e->line, e->column },
 				allow, deny, e->deny != NULL, 0 };
-	x->hash = hash_pair(x->sid, x->oid);
-	__builtin_prefetch(&r->slots[x->hash & r->mask]);
-	if (r->taken >= HALFWAY)
-		fetch_pair(r, &r->ring[(r->taken - HALFWAY) % RING]);
+	lint_intern_prefetch(&r->lint->in, e->subject);
+	lint_intern_prefetch(&r->lint->in, e->object);
+	if (r->taken >= STEP)
+		number_rule(r, &r->ring[(r->taken - STEP) % RING]);
+	if (r->taken >= 2 * STEP)
+		fetch_pair(r, &r->ring[(r->taken - 2 * STEP) % RING]);
 	if (++r->taken > AHEAD)
 		process(r, &r->ring[(r->taken - AHEAD - 1) % RING]);
 	return 0;
@@ -404,9 +418,13 @@ void lint_rules(struct lint *l)
 		cli_die_errno(EXIT_FAILURE, "out of memory");
 	make_room(&r, smack_policy_count(l->policy, SMACK_POLICY_RULE));
 	smack_policy_foreach(l->policy, SMACK_POLICY_RULE, take_rule, &r);
-	for (i = r.taken > AHEAD ? r.taken - AHEAD : 0; i < r.taken; i++)
+	for (i = r.taken > AHEAD ? r.taken - AHEAD : 0; i < r.taken; i++) {
+		if (i + STEP >= r.taken)	/* not numbered yet */
+			number_rule(&r, &r.ring[i % RING]);
 		process(&r, &r.ring[i % RING]);
+	}
 	check_maybes(&r);
+	lint_count_rule_names(l);
 	smack_policy_free(r.built_in);
 	free(r.maybes);
 	free(r.files);

@@ -304,10 +304,27 @@ static void put_text(const char *s)
 		fwrite(s, 1, (const char *)p - s, stdout);
 }
 
+/* The digits of v, ending at end; where they start. */
+static char *digits_before(char *end, unsigned int v)
+{
+	do
+		*--end = '0' + v % 10;
+	while (v /= 10);
+	return end;
+}
+
 static void print_place(const struct lint_place *p)
 {
+	char buf[2 * 10 + 4], *end = buf + sizeof(buf), *q = end;
+
+	*--q = ' ';
+	*--q = ':';
+	q = digits_before(q, p->column);
+	*--q = ':';
+	q = digits_before(q, p->line);
+	*--q = ':';
 	put_text(p->file);
-	printf(":%u:%u: ", p->line, p->column);
+	fwrite(q, 1, end - q, stdout);
 }
 
 static void print_text(const struct lint_finding *f)
@@ -317,7 +334,9 @@ static void print_text(const struct lint_finding *f)
 	print_place(&f->where);
 	fputs("warning: ", stdout);
 	put_text(f->text);
-	printf(" [%s]\n", check_names[f->check]);
+	fputs(" [", stdout);
+	fputs(check_names[f->check], stdout);
+	fputs("]\n", stdout);
 	for (i = 0; i < f->notes_count; i++) {
 		print_place(&f->notes[i].where);
 		fputs("note: ", stdout);
@@ -436,6 +455,7 @@ int cmd_lint(const struct ctl_options *o)
 	free(l.text);
 	free(l.note);
 	free(l.labels);
+	free(l.rule_names);
 	lint_intern_free(&l.in);
 	smack_policy_free(l.policy);
 	if (errors)

@@ -67,6 +67,8 @@ struct lint_intern {
 };
 /* s must last as long as in: its address stands for it. */
 uint32_t lint_intern(struct lint_intern *in, const char *s);
+/* The slot lint_intern(in, s) starts from, into the cache. */
+void lint_intern_prefetch(const struct lint_intern *in, const char *s);
 /* The id of the bytes of s, or -1: s may be any string. */
 long lint_intern_find(const struct lint_intern *in, const char *s);
 void lint_intern_free(struct lint_intern *in);
@@ -111,6 +113,7 @@ struct lint {
 	size_t shown, quiet;	/* printed, silenced */
 	struct lint_intern in;	/* every label's number */
 	struct lint_label *labels;	/* by number, counted */
+	uint32_t *rule_names;	/* by number: rules' names not yet counted */
 	size_t labels_count, labels_cap;
 };
 
@@ -118,6 +121,12 @@ struct lint {
  * counted apart for onlycap: its number. */
 uint32_t lint_count_label(struct lint *l, const char *s,
 			  const struct lint_place *where, bool onlycap);
+/* The same for a rule's label, counted in l->rule_names until
+ * lint_count_rule_names() adds them up: a large tree's label records do
+ * not stay in the caches, a number a label does. */
+uint32_t lint_count_rule_label(struct lint *l, const char *s,
+			       const struct lint_place *where);
+void lint_count_rule_names(struct lint *l);
 
 /* "_", "*", "^", "@". */
 bool lint_is_system(const char *label);

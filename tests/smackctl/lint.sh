@@ -73,6 +73,30 @@ lint "-W and -Wno- of one check: the last wins" 0 -Wno-all -Wduplicate -Wno-dupl
 [ ! -s "$t/out" ] && ok "... none" || not_ok "... none"
 lint "--werror with every warning off exits 0" 0 --werror -Wno-all
 
+# ---- rules past the pass's read-ahead
+# The pass holds rules back in steps of 16 (the labels numbered, the
+# pair's slot and record fetched) and takes the last ones as it ends:
+# findings in a tree of 1 to 60 rules name the same lines wherever the
+# rules stand against those steps.
+tree=$t/steps
+a=$tree/accesses.d
+mkdir -p "$a"
+for n in 1 15 16 17 31 32 33 47 48 49 60; do
+	awk -v n="$n" 'BEGIN {
+		for (i = 1; i < n; i++)
+			print "S" i, "O" i, "r"
+		print "S1", "O1", (n == 1 ? "r" : "rw")
+	}' > "$a/a"
+	lint "$n rules, the last giving the first pair other access" 0
+	if [ "$n" -eq 1 ]; then
+		[ ! -s "$t/out" ] && ok "... nothing" || not_ok "... nothing"
+		continue
+	fi
+	has "... the conflict at line $n" \
+		"$a/a:$n:1: warning: rule \"S1 O1 rw\" gives the pair other access than \"S1 O1 r\" at $a/a:1; this line wins: it comes later in the file [conflict]"
+	count "... and no other" 1 conflict
+done
+
 # ---- no-effect
 tree=$t/noeffect
 a=$tree/accesses.d

@@ -45,9 +45,9 @@ static void rules_fill(const struct smack_policy *p, size_t i,
 	e->subject = labeltab_text(t, r.subject);
 	e->object = labeltab_text(t, r.object);
 	e->access = smack_access_to_string(r.allow, buf);
-	if (r.modify)
-		e->deny = smack_access_to_string(r.deny,
-						 buf + SMACK_ACCESS_STRLEN);
+	e->deny = r.modify ? smack_access_to_string(r.deny,
+						    buf + SMACK_ACCESS_STRLEN)
+			   : NULL;
 }
 
 /* ------------------------------------------------------------ CIPSO */
@@ -178,8 +178,8 @@ static void knob_fill(const struct smack_policy *p, size_t i,
 
 	e->knob = knob_get(k->id)->name;
 	e->value = k->text;
-	if (knob_get(k->id)->kind == KNOB_LABEL)
-		e->label = k->value.labels[0];
+	e->label = knob_get(k->id)->kind == KNOB_LABEL ?
+		   k->value.labels[0] : NULL;
 	e->line = k->line;
 	e->column = k->column;
 }

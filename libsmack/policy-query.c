@@ -22,14 +22,15 @@
 
 /* ------------------------------------------------------------ entries */
 
-/* Entry j of file f. */
+/* Entry j of file f into e, which holds zeroes or an entry of the same
+ * kind: each kind's fill sets every field of its own, so that the walk of
+ * a large tree clears the rest of the struct once, not once a rule. */
 static void fill_entry(const struct smack_policy *p,
 		       const struct policy_file *f, size_t j,
 		       struct smack_policy_entry *e, char *buf)
 {
 	const struct policy_kind *k = &policy_kinds[f->kind];
 
-	memset(e, 0, sizeof(*e));
 	e->kind = f->kind;
 	e->file = f->name;
 	k->fill(p, f->first + j, e, buf);
@@ -50,6 +51,7 @@ void policy_entry(const struct smack_policy *p, int kind, size_t i,
 		f = &RECORD(&p->files, struct policy_file, n);
 		if (f->kind == kind && i >= f->first &&
 		    i < f->first + f->count) {
+			memset(e, 0, sizeof(*e));
 			fill_entry(p, f, i - f->first, e, buf);
 			return;
 		}
@@ -79,6 +81,7 @@ static int file_entries(const struct smack_policy *p,
 	size_t j;
 	int ret;
 
+	memset(&e, 0, sizeof(e));
 	for (j = 0; j < f->count; j++) {
 		if (!names_pair(p, f->first + j, pair))
 			continue;

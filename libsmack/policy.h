@@ -99,7 +99,9 @@ struct policy_kind {
 	int (*parse)(struct smack_policy *p, int fd, struct parse_ctx *ctx);
 	size_t (*count)(const struct smack_policy *p);
 	void (*truncate)(struct smack_policy *p, const struct policy_mark *m);
-	/* The fields of entry i of the kind's set; buf has room for a host. */
+	/* The fields of entry i of the kind's set, every one the kind has
+	 * (the entry may hold the previous one); buf has room for a
+	 * host. */
 	void (*fill)(const struct smack_policy *p, size_t i,
 		     struct smack_policy_entry *e, char *buf);
 };

@@ -72,6 +72,7 @@ struct maybe {
 #define RING 64
 #define STEP 16
 #define AHEAD (3 * STEP)
+_Static_assert(RING > AHEAD, "a slot is not reused before its rule is done");
 
 struct rules {
 	struct lint *lint;
@@ -139,6 +140,8 @@ static const char *rule_text(const char *s, const char *o, unsigned int allow,
 }
 
 #define RULE_TEXT 600
+_Static_assert(RULE_TEXT >= 2 * SMACK_LABEL_LEN + 2 * SMACK_ACCESS_STRLEN + 2,
+	       "rule_text() has room for any rule of a policy");
 #define TEXT_OF(x, buf) rule_text((x)->subject, (x)->object, (x)->allow, \
 				  (x)->deny, (x)->modify, buf, sizeof(buf))
 
@@ -291,16 +294,18 @@ static void ask_built_in(struct rules *r, const struct rule_rec *x,
 
 static void check_maybes(struct rules *r)
 {
+	const char *const *texts = r->lint->in.texts;
+	const struct pair_rec *p;
 	const struct maybe *m;
 	struct rule_rec x;
 	size_t i;
 
 	for (i = 0; i < r->maybes_count; i++) {
 		m = &r->maybes[i];
-		if (r->pairs[m->pair].count != 1)
+		p = &r->pairs[m->pair];
+		if (p->count != 1)
 			continue;
-		x = (struct rule_rec){ r->lint->in.texts[r->pairs[m->pair].sid],
-				       r->lint->in.texts[r->pairs[m->pair].oid], 0, 0,
+		x = (struct rule_rec){ texts[p->sid], texts[p->oid], 0, 0,
 				       m->where, m->allow, m->deny,
 				       m->modify, 0 };
 		report_no_effect(r, &x, alone_no_effect(m->reason, m->allow));

@@ -112,7 +112,8 @@ struct lint {
 	size_t count, cap;
 	size_t shown, quiet;	/* printed, silenced */
 	struct lint_intern in;	/* every label's number */
-	struct lint_label *labels;	/* by number, counted */
+	struct lint_label *labels;	/* by number, counted (the rules'
+					 * names once lint_rules() ends) */
 	uint32_t *rule_names;	/* by number: rules' names not yet counted */
 	size_t labels_count, labels_cap;
 };

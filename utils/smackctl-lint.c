@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <syslog.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "smackctl.h"
@@ -441,6 +442,10 @@ int cmd_lint(const struct ctl_options *o)
 	int errors;
 
 	set_checks(&l, o);
+	/* A large tree's findings are thousands of lines: written in few
+	 * large pieces unless a terminal shows them as they come. */
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	errors = load_tree(o, &l) < 0;
 	smack_policy_foreach_comment(l.policy, add_ignore, &ig);
 	start_streaming(&l);

@@ -360,14 +360,15 @@ static int take_rule(void *data, const struct smack_policy_entry *e)
 {
 	struct rules *r = data;
 	struct rule_rec *x = &r->ring[r->taken % RING];
-	struct lint_place at = lint_place_of(e);
 	unsigned int allow = 0, deny = 0;
 
 	smack_access_from_string(e->access, &allow);
 	if (e->deny)
 		smack_access_from_string(e->deny, &deny);
+	/* The file as lint_place_of() names it. */
 	*x = (struct rule_rec){ e->subject, e->object, 0, 0,
-				{ file_index(r, at.file), e->line, e->column },
+				{ file_index(r, e->file ? e->file : "-"),
+				  e->line, e->column },
 				allow, deny, e->deny != NULL, 0 };
 	lint_intern_prefetch(&r->lint->in, e->subject);
 	lint_intern_prefetch(&r->lint->in, e->object);

@@ -30,8 +30,9 @@ bool lint_is_system(const char *s)
 	return s[1] == '\0' && strchr("_*^@", s[0]);
 }
 
-static struct label_rec *new_label(struct lint *l, const char *s,
-				   const struct lint_place *where)
+/* The record of a label not seen before, number labels_count. */
+static void new_label(struct lint *l, const char *s,
+		      const struct lint_place *where)
 {
 	struct label_rec *x;
 	const char *c;
@@ -52,28 +53,35 @@ static struct label_rec *new_label(struct lint *l, const char *s,
 	for (c = s; *c; c++)
 		x->bytes |= 1ull << (*c & 63);
 	x->first = *where;
-	return x;
+}
+
+/* The number of label s, its record made (first named at where) if it
+ * is new. */
+static uint32_t label_number(struct lint *l, const char *s,
+			     const struct lint_place *where)
+{
+	uint32_t id = lint_intern(&l->in, s);
+
+	if (id >= l->labels_count)
+		new_label(l, s, where);
+	return id;
 }
 
 uint32_t lint_count_label(struct lint *l, const char *s,
 			  const struct lint_place *where, bool onlycap)
 {
-	uint32_t id = lint_intern(&l->in, s);
-	struct label_rec *x;
+	uint32_t id = label_number(l, s, where);
 
-	x = id < l->labels_count ? &l->labels[id] : new_label(l, s, where);
-	x->count++;
-	x->others += !onlycap;
+	l->labels[id].count++;
+	l->labels[id].others += !onlycap;
 	return id;
 }
 
 uint32_t lint_count_rule_label(struct lint *l, const char *s,
 			       const struct lint_place *where)
 {
-	uint32_t id = lint_intern(&l->in, s);
+	uint32_t id = label_number(l, s, where);
 
-	if (id >= l->labels_count)
-		new_label(l, s, where);
 	l->rule_names[id]++;
 	return id;
 }

@@ -365,10 +365,9 @@ static int take_rule(void *data, const struct smack_policy_entry *e)
 	smack_access_from_string(e->access, &allow);
 	if (e->deny)
 		smack_access_from_string(e->deny, &deny);
-	/* The file as lint_place_of() names it. */
 	*x = (struct rule_rec){ e->subject, e->object, 0, 0,
-				{ file_index(r, e->file ? e->file : "-"),
-				  e->line, e->column },
+				{ file_index(r, lint_file_of(e)), e->line,
+				  e->column },
 				allow, deny, e->deny != NULL, 0 };
 	lint_intern_prefetch(&r->lint->in, e->subject);
 	lint_intern_prefetch(&r->lint->in, e->object);

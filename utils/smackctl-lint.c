@@ -69,8 +69,7 @@ void *lint_alloc(void *p)
 
 struct lint_place lint_place_of(const struct smack_policy_entry *e)
 {
-	return (struct lint_place){ e->file ? e->file : "-", e->line,
-				    e->column };
+	return (struct lint_place){ lint_file_of(e), e->line, e->column };
 }
 
 /* fmt into *buf, grown as needed: a finding is printed before the next

@@ -51,6 +51,11 @@ void lint_report(struct lint *l, int check, const struct lint_place *where,
  * finding). */
 void lint_note(struct lint *l, const struct lint_place *where,
 	       const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The file an entry names its place with ("-" for standard input). */
+static inline const char *lint_file_of(const struct smack_policy_entry *e)
+{
+	return e->file ? e->file : "-";
+}
 /* A struct lint_place of an entry. */
 struct lint_place lint_place_of(const struct smack_policy_entry *e);
 

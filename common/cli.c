@@ -40,6 +40,16 @@ void cli_init(const char *argv0)
 		close(fd);
 }
 
+bool cli_buffer_stdout(void)
+{
+	static char buffer[1 << 16];
+
+	if (isatty(STDOUT_FILENO))
+		return true;
+	setvbuf(stdout, buffer, _IOFBF, sizeof(buffer));
+	return false;
+}
+
 /*
  * Output that could not be written (a full disk, standard output closed,
  * a pipe whose reader has gone while SIGPIPE is ignored) must not end in

@@ -33,6 +33,10 @@ const char *cli_name(void);
  * from its main or calls this (or a function below that exits), never
  * exit() itself (tests/checks/stdout-errors.sh). */
 void cli_exit(int status) CLI_NORETURN;
+/* Standard output written in 64 KiB pieces when it is not a terminal, so
+ * that a long listing or report costs few write()s; a terminal keeps its
+ * line buffering.  Whether it is a terminal. */
+bool cli_buffer_stdout(void);
 /* EXIT_FAILURE, unless a tool's own failures have a status of their own
  * (smackrun's 125, since its command's status may be 1). */
 extern int cli_failure_status;

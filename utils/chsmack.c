@@ -297,7 +297,6 @@ static void run_free(struct run *run)
 
 int chsmack_main(int argc, char **argv)
 {
-	static char out_buffer[1 << 16];
 	struct request rq = { 0 };
 	struct run run = { 0 };
 	unsigned long failures;
@@ -306,10 +305,7 @@ int chsmack_main(int argc, char **argv)
 	cli_init(argv[0]);
 	chsmack_parse_command_line(&rq, argc, argv);
 	chsmack_prepare(&run, &rq);
-	/* A listing of a big tree is written in few large pieces. */
-	out_tty = isatty(STDOUT_FILENO);
-	if (!out_tty)
-		setvbuf(stdout, out_buffer, _IOFBF, sizeof(out_buffer));
+	out_tty = cli_buffer_stdout();
 	run.progress = progress_start(rq.progress);
 	run.progress_on_tty = run.progress && out_tty &&
 			      isatty(STDERR_FILENO);

@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <syslog.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "smackctl.h"
@@ -441,10 +440,7 @@ int cmd_lint(const struct ctl_options *o)
 	int errors;
 
 	set_checks(&l, o);
-	/* A large tree's findings are thousands of lines: written in few
-	 * large pieces unless a terminal shows them as they come. */
-	if (!isatty(STDOUT_FILENO))
-		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+	cli_buffer_stdout();	/* a large tree's findings: thousands of lines */
 	errors = load_tree(o, &l) < 0;
 	smack_policy_foreach_comment(l.policy, add_ignore, &ig);
 	start_streaming(&l);

@@ -293,6 +293,15 @@ static void reset_recording(void)
 	smackfs_set_write_hook(recording_write);
 }
 
+/* Recording anew, with write number at (from 1) refused after the kernel
+ * took its first kept records. */
+static void record_refusing(size_t at, size_t kept)
+{
+	reset_recording();
+	refuse_at_write = at;
+	kept_when_refused = kept;
+}
+
 /* 2,000 rules with long labels, and the expected load2 text. */
 static struct smack_accesses *many_rules(char **expected)
 {
@@ -376,8 +385,7 @@ START_TEST(refusal_part_way_reports_progress)
 	struct smack_accesses *a = many_rules(&expected);
 	size_t applied = 12345;
 
-	reset_recording();
-	refuse_at_write = 3;
+	record_refusing(3, 0);
 	errno = 0;
 	ck_assert_int_eq(smack_accesses_apply_report(a, &applied), -1);
 	ck_assert_int_eq(errno, ENOMEM);
@@ -403,8 +411,7 @@ START_TEST(refusal_at_first_write_applies_nothing)
 	struct smack_accesses *a = fixture_set_of("a b r\nc d r w\n");
 	size_t applied = 99;
 
-	reset_recording();
-	refuse_at_write = 1;
+	record_refusing(1, 0);
 	ck_assert_int_eq(smack_accesses_apply_report(a, &applied), -1);
 	ck_assert_uint_eq(applied, 0);
 	ck_assert_file_eq("change-rule", "");
@@ -419,8 +426,7 @@ START_TEST(refusal_in_change_rule_counts_plain_pairs)
 		fixture_set_of("a b r\nc d r w\ne f x\nc d w -\n");
 	size_t applied = 99;
 
-	reset_recording();
-	refuse_at_write = 2;
+	record_refusing(2, 0);
 	ck_assert_int_eq(smack_accesses_apply_report(a, &applied), -1);
 	ck_assert_file_eq("load2", "a b r\ne f x\n");
 	/* The first rule whose pair did not go in is rule 1 (c d). */
@@ -435,9 +441,7 @@ START_TEST(refusal_counts_no_rule_of_the_refused_write)
 	struct smack_accesses *a = fixture_set_of("a b r\nc d w\ne f x\n");
 	size_t applied = 99;
 
-	reset_recording();
-	refuse_at_write = 1;
-	kept_when_refused = 2;
+	record_refusing(1, 2);
 	ck_assert_int_eq(smack_accesses_apply_report(a, &applied), -1);
 	/* No write was taken, so no rule is counted; yet the rule at the
 	 * count, and the one after it, are in the kernel. */
